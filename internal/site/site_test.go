@@ -1,0 +1,54 @@
+package site
+
+import (
+	"strings"
+	"testing"
+
+	_ "time/tzdata"
+
+	"forecourt/internal/errs"
+)
+
+func TestRegistry(t *testing.T) {
+	r, err := New(All(), "group-se")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(r.All()); got != 12 {
+		t.Fatalf("sites = %d, want 12", got)
+	}
+	tests := []struct {
+		host     string
+		want     string
+		redirect bool
+	}{
+		{"forecourt.se", "group-se", false},
+		{"www.forecourt.se:8080", "group-se", true},
+		{"group-uk.localhost:8080", "group-uk", false},
+		{"FORECOURT.CO.UK", "group-uk", false},
+		{"127.0.0.1:8080", "group-se", false},
+		{"unknown.example", "group-se", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.host, func(t *testing.T) {
+			s, redirect := r.ForHost(tt.host)
+			if s.Name != tt.want || redirect != tt.redirect {
+				t.Fatalf("ForHost(%q) = %s,%v want %s,%v", tt.host, s.Name, redirect, tt.want, tt.redirect)
+			}
+		})
+	}
+	s, _ := r.ByName("group-se")
+	if s.VehiclesIndex() != "vehicles_group_se" || s.SitesIndex() != "sites_group_se" {
+		t.Fatalf("index names %s %s", s.VehiclesIndex(), s.SitesIndex())
+	}
+	if c, _ := r.ByIndex("vehicles_carstore_no"); c == nil || !c.IsCarStore() {
+		t.Fatalf("ByIndex carstore")
+	}
+}
+
+func TestUnknownSiteNameIsNamed(t *testing.T) {
+	_, err := New(All(), "group-xx")
+	if !errs.Is(err, errs.Invalid) || !strings.Contains(err.Error(), `"group-xx"`) {
+		t.Fatalf("err = %v", err)
+	}
+}
