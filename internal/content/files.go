@@ -339,16 +339,19 @@ func (s *fileSite) components(list []yamlComponent, lang, scope string) []Compon
 		if c.Params == nil {
 			c.Params = map[string]string{}
 		}
-		fields, i18n := yc.Fields, yc.I18n
+		fields, i18n, placeholders := yc.Fields, yc.I18n, yc.Placeholders
 		if ds, ok := s.datasources[yc.Datasource]; yc.Datasource != "" && ok {
 			fields = mergeMaps(ds.Fields, fields)
 			i18n = mergeI18n(ds.I18n, i18n)
+			if len(placeholders) == 0 {
+				placeholders = ds.Placeholders
+			}
 			c.DataSource = stableID(s.name + ":ds:" + yc.Datasource)
 		}
 		c.Fields = localize(fields, i18n, lang)
-		if len(yc.Placeholders) > 0 {
+		if len(placeholders) > 0 {
 			c.Placeholders = map[string][]Component{}
-			for name, inner := range yc.Placeholders {
+			for name, inner := range placeholders {
 				c.Placeholders[name] = s.components(inner, lang, c.UID+"/"+name)
 			}
 		}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"forecourt/internal/errs"
+)
+
+// config is every setting, read from the environment once at start.
+type config struct {
+	Port          int
+	Host          string
+	SiteName      string
+	DataDir       string
+	DatabaseURL   string
+	ContentDir    string
+	RenderWorkers int
+	RenderTimeout time.Duration
+	RenderCache   int
+	PublicURL     string
+	Locales       []string
+	LogLevel      slog.Level
+	AccessLog     bool
+	WebDir        string
+	EditingHost   string
+}
+
+// loadConfig reads the settings; every bad value is reported by name.
+func loadConfig() (config, error) {
+	c := config{
+		Host:        env("HOST", "127.0.0.1"),
+		SiteName:    env("SITE_NAME", "group-se"),
+		DataDir:     env("DATA_DIR", "./data"),
+		DatabaseURL: os.Getenv("DATABASE_URL"),
+		ContentDir:  os.Getenv("CONTENT_DIR"),
+		PublicURL:   strings.TrimSuffix(os.Getenv("PUBLIC_URL"), "/"),
+		WebDir:      env("WEB_DIR", "./web"),
+		EditingHost: os.Getenv("EDITING_HOST"),
+	}
+	bad := errs.FieldErrors{}
+	c.Port = envInt("PORT", 8080, 1, 65535, bad)
+	c.RenderWorkers = envInt("RENDER_WORKERS", 2, 0, 64, bad)
+	c.RenderCache = envInt("RENDER_CACHE", 512, 0, 1_000_000, bad)
+	ms := envInt("RENDER_TIMEOUT_MS", 2000, 50, 60_000, bad)
+	c.RenderTimeout = time.Duration(ms) * time.Millisecond
+	c.Locales = splitList(env("LOCALES", "sv,en,da,nb,fi,sk"))
+	for _, l := range c.Locales {
+		if len(l) < 2 || len(l) > 8 {
+			bad.Add("LOCALES", fmt.Sprintf("%q is not a language code", l))
+		}
+	}
+	switch strings.ToLower(env("LOG_LEVEL", "info")) {
+	case "debug":
+		c.LogLevel = slog.LevelDebug
+	case "info":
+		c.LogLevel = slog.LevelInfo
+	case "warn":
+		c.LogLevel = slog.LevelWarn
+	case "error":
+		c.LogLevel = slog.LevelError
+	default:
+		bad.Add("LOG_LEVEL", "must be debug, info, warn or error")
+	}
+	c.AccessLog = envBool("ACCESS_LOG", true, bad)
+	if c.PublicURL != "" && !strings.HasPrefix(c.PublicURL, "http://") && !strings.HasPrefix(c.PublicURL, "https://") {
+		bad.Add("PUBLIC_URL", "must start with http:// or https://")
+	}
+	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		bad.Add("DATABASE_URL", "must be a postgres:// URL")
+	}
+	return c, bad.Err("invalid settings")
+}
+
+func env(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+func envInt(name string, def, min, max int, bad errs.FieldErrors) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < min || n > max {
+		bad.Add(name, fmt.Sprintf("must be a whole number from %d to %d, got %q", min, max, v))
+		return def
+	}
+	return n
+}
+
+func envBool(name string, def bool, bad errs.FieldErrors) bool {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		bad.Add(name, fmt.Sprintf("must be true or false, got %q", v))
+		return def
+	}
+	return b
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

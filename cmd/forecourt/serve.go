@@ -1,0 +1,192 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	contentfiles "forecourt/content"
+	"forecourt/internal/content"
+	"forecourt/internal/page"
+	"forecourt/internal/render"
+	"forecourt/internal/site"
+	"forecourt/internal/store"
+	"forecourt/internal/web"
+)
+
+func newLogger(cfg config, w io.Writer) *slog.Logger {
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel}))
+}
+
+// contentFS is the embedded demo content, or CONTENT_DIR when set.
+func contentFS(cfg config) (fs.FS, error) {
+	if cfg.ContentDir == "" {
+		return contentfiles.FS, nil
+	}
+	if st, err := os.Stat(cfg.ContentDir); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("CONTENT_DIR %q is not a folder", cfg.ContentDir)
+	}
+	return os.DirFS(cfg.ContentDir), nil
+}
+
+// app is everything serve wires together, also used by the seed command.
+type app struct {
+	cfg     config
+	log     *slog.Logger
+	sites   *site.Registry
+	db      *store.DB
+	content content.Source
+	fsys    fs.FS
+}
+
+func openApp(ctx context.Context, stderr io.Writer) (*app, error) {
+	cfg, err := loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	log := newLogger(cfg, stderr)
+	slog.SetDefault(log)
+	sites, err := site.New(site.All(), cfg.SiteName)
+	if err != nil {
+		return nil, fmt.Errorf("SITE_NAME: %w", err)
+	}
+	fsys, err := contentFS(cfg)
+	if err != nil {
+		return nil, err
+	}
+	src, err := content.LoadFiles(fsys)
+	if err != nil {
+		return nil, fmt.Errorf("content: %w", err)
+	}
+	db, err := store.Open(ctx, cfg.DataDir, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	return &app{cfg: cfg, log: log, sites: sites, db: db, content: src, fsys: fsys}, nil
+}
+
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fl := newFlags("serve", "Serve every site on one port; the host picks the site, SITE_NAME is the default.", stderr)
+	noRender := fl.Bool("no-render", false, "serve pages with client-side rendering only (no Node workers)")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	a, err := openApp(ctx, stderr)
+	if err != nil {
+		return err
+	}
+	defer a.db.Close()
+	cfg, log := a.cfg, a.log
+
+	redirects, err := web.LoadRedirects(a.fsys)
+	if err != nil {
+		return fmt.Errorf("redirects: %w", err)
+	}
+	pages := &page.Assembler{Content: a.content, Locales: cfg.Locales, Logger: log}
+	pages.Register("MainNavigation", pages.NavigationLoader)
+
+	var srv *web.Server
+	var pool *render.Pool
+	if !*noRender && cfg.RenderWorkers > 0 {
+		pool, err = render.Start(ctx, render.Config{
+			Workers: cfg.RenderWorkers,
+			Script:  filepath.Join(cfg.WebDir, "ssr", "worker.mjs"),
+			Bundle:  filepath.Join(cfg.WebDir, "dist", "server", "entry-server.js"),
+			Timeout: cfg.RenderTimeout,
+			Logger:  log,
+			OnRestart: func() {
+				if srv != nil {
+					srv.OnWorkerRestart()
+				}
+			},
+		})
+		if err != nil {
+			return err
+		}
+		defer pool.Close()
+	}
+	deps := web.Deps{
+		Sites: a.sites, Pages: pages, Store: a.db, Redirects: redirects, Logger: log,
+		AssetsDir: filepath.Join(cfg.WebDir, "dist", "client"),
+	}
+	if pool != nil {
+		deps.Renderer = pool
+	}
+	srv, err = web.New(web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}, deps)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port)))
+	if err != nil {
+		return err
+	}
+	log.Info("serving", "url", "http://"+ln.Addr().String(), "site", cfg.SiteName, "store", a.db.Engine, "render_workers", cfg.RenderWorkers)
+	fmt.Fprintf(stdout, "forecourt: serving on http://%s (default site %s)\n", ln.Addr(), cfg.SiteName)
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	// Graceful shutdown: stop accepting, finish requests in flight, then
+	// stop the workers (deferred pool.Close).
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fl := newFlags("migrate", "Apply the embedded migrations of the configured store (SQLite under DATA_DIR, or DATABASE_URL).", stderr)
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := loadConfig()
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(ctx, cfg.DataDir, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var n int
+	db.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&n)
+	fmt.Fprintf(stdout, "forecourt: %s store is migrated (%d migrations applied)\n", db.Engine, n)
+	return nil
+}
+
+func runSeed(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fl := newFlags("seed", "Create the demo data (stock, dealer sites, stories) under DATA_DIR if absent. Content pages are embedded YAML.", stderr)
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	a, err := openApp(ctx, stderr)
+	if err != nil {
+		return err
+	}
+	defer a.db.Close()
+	fmt.Fprintf(stdout, "forecourt: %s store ready; demo content is embedded\n", a.db.Engine)
+	return nil
+}

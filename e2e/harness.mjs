@@ -1,0 +1,128 @@
+// Test harness for the browser journeys: starts the real server binary on a
+// free port with its own data folder, and Debian's Chromium through
+// playwright-core.
+import { createRequire } from "node:module";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import net from "node:net";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, "..");
+const require = createRequire(path.join(root, "web", "package.json"));
+export const { chromium } = require("playwright-core");
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** A shared data folder, seeded once per test run (seeding is deterministic). */
+let seeded;
+async function seededDataDir() {
+  if (seeded) return seeded;
+  const dir = path.join(os.tmpdir(), `forecourt-e2e-${process.pid}`);
+  fs.mkdirSync(dir, { recursive: true });
+  await run(path.join(root, "bin", "forecourt"), ["seed"], { DATA_DIR: dir });
+  seeded = dir;
+  return dir;
+}
+
+function run(cmd, args, env) {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let err = "";
+    p.stderr.on("data", (d) => (err += d));
+    p.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited ${code}: ${err}`))));
+  });
+}
+
+/**
+ * startServer runs `forecourt serve` and resolves once /healthz answers.
+ * Returns { url, port, stop, proc, logs }.
+ */
+export async function startServer(env = {}) {
+  const dataDir = env.DATA_DIR ?? (await seededDataDir());
+  const port = await freePort();
+  const logs = [];
+  const proc = spawn(path.join(root, "bin", "forecourt"), ["serve"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ACCESS_LOG: "false", RENDER_WORKERS: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout.on("data", (d) => logs.push(String(d)));
+  proc.stderr.on("data", (d) => logs.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited ${proc.exitCode}:\n${logs.join("")}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`server did not come up:\n${logs.join("")}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    proc,
+    logs,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.on("exit", () => resolve());
+        proc.kill("SIGTERM");
+      }),
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** newPage opens a page that records console errors and warnings (hydration warnings included). */
+export async function newPage(browser, opts = {}) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...opts });
+  const page = await context.newPage();
+  page.consoleProblems = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") {
+      const text = msg.text();
+      // Blocked third-party requests (no network here) are not our problems.
+      if (/googletagmanager|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|net::ERR_/.test(text)) return;
+      page.consoleProblems.push(text);
+    }
+  });
+  page.on("pageerror", (err) => page.consoleProblems.push(String(err)));
+  return page;
+}
+
+/** screenshot saves a PNG under e2e/screenshots (ignored by git) for a person to look at. */
+export async function screenshot(page, name) {
+  const dir = path.join(here, "screenshots");
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}

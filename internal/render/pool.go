@@ -1,0 +1,305 @@
+// Package render runs the pool of Node render workers that turn page data
+// into HTML. Each worker is a Node process serving HTTP on its own unix
+// socket (web/ssr/worker.mjs); the pool starts them, hands each request to an
+// idle worker, restarts workers that die and reports its state. It knows
+// nothing of pages: its input is JSON and its output HTML.
+package render
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Config configures the pool.
+type Config struct {
+	Workers int    // number of Node processes (default 2)
+	Node    string // node binary (default "node")
+	Script  string // path of web/ssr/worker.mjs
+	Bundle  string // path of the server bundle (web/dist/server/entry-server.js)
+	// SocketDir holds the workers' unix sockets (default a fresh temp dir).
+	SocketDir string
+	// Timeout bounds one render, waiting for a free worker included (default 2 s).
+	Timeout time.Duration
+	Logger  *slog.Logger
+	// OnRestart is called each time a worker is restarted (metrics).
+	OnRestart func()
+}
+
+// ErrUnavailable is returned when no worker answered in time; the caller
+// serves the client-side fallback.
+var ErrUnavailable = errors.New("render: no worker available")
+
+// Pool is a set of supervised Node render workers.
+type Pool struct {
+	cfg     Config
+	idle    chan *worker
+	workers []*worker
+	ctx     context.Context
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+	restart atomic.Int64
+}
+
+type worker struct {
+	id     int
+	socket string
+	client *http.Client
+	mu     sync.Mutex
+	cmd    *exec.Cmd
+	ready  atomic.Bool
+}
+
+// Start launches the workers and returns once each has answered its health
+// check or ctx expires. Workers that fail to come up keep being restarted in
+// the background; requests meanwhile use the others or fall back.
+func Start(ctx context.Context, cfg Config) (*Pool, error) {
+	if cfg.Workers <= 0 {
+		cfg.Workers = 2
+	}
+	if cfg.Node == "" {
+		cfg.Node = "node"
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 2 * time.Second
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if _, err := os.Stat(cfg.Bundle); err != nil {
+		return nil, fmt.Errorf("render bundle %s: %w (run the front-end build first)", cfg.Bundle, err)
+	}
+	if cfg.SocketDir == "" {
+		dir, err := os.MkdirTemp("", "forecourt-render-")
+		if err != nil {
+			return nil, err
+		}
+		cfg.SocketDir = dir
+	}
+	pctx, cancel := context.WithCancel(context.Background())
+	p := &Pool{cfg: cfg, idle: make(chan *worker, cfg.Workers), ctx: pctx, cancel: cancel}
+	for i := 0; i < cfg.Workers; i++ {
+		w := &worker{id: i, socket: filepath.Join(cfg.SocketDir, "w"+strconv.Itoa(i)+".sock")}
+		sock := w.socket
+		w.client = &http.Client{Transport: &http.Transport{
+			DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+				var d net.Dialer
+				return d.DialContext(ctx, "unix", sock)
+			},
+			MaxIdleConnsPerHost: 4,
+			IdleConnTimeout:     time.Minute,
+		}}
+		p.workers = append(p.workers, w)
+		p.wg.Add(1)
+		go p.supervise(w)
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if p.Ready() == cfg.Workers {
+			return p, nil
+		}
+		select {
+		case <-ctx.Done():
+			return p, nil
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	if p.Ready() == 0 {
+		p.Close()
+		return nil, fmt.Errorf("render: no worker came up within 15 s")
+	}
+	return p, nil
+}
+
+// supervise runs w, waits for it to exit and starts it again with a growing
+// delay, until the pool closes.
+func (p *Pool) supervise(w *worker) {
+	defer p.wg.Done()
+	backoff := 100 * time.Millisecond
+	for first := true; ; first = false {
+		if p.ctx.Err() != nil {
+			return
+		}
+		if !first {
+			p.restart.Add(1)
+			if p.cfg.OnRestart != nil {
+				p.cfg.OnRestart()
+			}
+		}
+		started := time.Now()
+		err := p.run(w)
+		if p.ctx.Err() != nil {
+			return
+		}
+		p.cfg.Logger.Warn("render worker exited", "worker", w.id, "err", err)
+		if time.Since(started) > 10*time.Second {
+			backoff = 100 * time.Millisecond
+		}
+		select {
+		case <-p.ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		if backoff < 5*time.Second {
+			backoff *= 2
+		}
+	}
+}
+
+// run starts one Node process and blocks until it exits.
+func (p *Pool) run(w *worker) error {
+	os.Remove(w.socket)
+	cmd := exec.Command(p.cfg.Node, p.cfg.Script, "--socket", w.socket, "--bundle", p.cfg.Bundle)
+	cmd.Stdout = os.Stderr
+	cmd.Stderr = os.Stderr
+	cmd.Env = append(os.Environ(), "NODE_ENV=production")
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	w.mu.Lock()
+	w.cmd = cmd
+	w.mu.Unlock()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	// Wait for the socket to answer before taking requests.
+	for i := 0; i < 300; i++ {
+		select {
+		case err := <-done:
+			return err
+		default:
+		}
+		if w.health() == nil {
+			w.ready.Store(true)
+			p.idle <- w
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !w.ready.Load() {
+		cmd.Process.Kill() // never answered: start over
+	}
+	var err error
+	select {
+	case err = <-done:
+	case <-p.ctx.Done():
+		cmd.Process.Signal(os.Interrupt)
+		select {
+		case err = <-done:
+		case <-time.After(3 * time.Second):
+			cmd.Process.Kill()
+			err = <-done
+		}
+	}
+	w.ready.Store(false)
+	return err
+}
+
+func (w *worker) health() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://worker/health", nil)
+	resp, err := w.client.Do(req)
+	if err != nil {
+		return err
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("health: %s", resp.Status)
+	}
+	return nil
+}
+
+// Render sends page data (JSON) to an idle worker and returns the HTML of
+// the app root. It returns ErrUnavailable when no worker is free within the
+// timeout, and the worker's message when rendering threw.
+func (p *Pool) Render(ctx context.Context, pageJSON []byte) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, p.cfg.Timeout)
+	defer cancel()
+	var w *worker
+	for w == nil {
+		select {
+		case w = <-p.idle:
+			if !w.ready.Load() {
+				w = nil // died while idle; its supervisor re-adds it when back
+			}
+		case <-ctx.Done():
+			return nil, ErrUnavailable
+		}
+	}
+	html, err := w.render(ctx, pageJSON)
+	if w.ready.Load() {
+		p.idle <- w
+	}
+	return html, err
+}
+
+func (w *worker) render(ctx context.Context, body []byte) ([]byte, error) {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "http://worker/render", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := w.client.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ErrUnavailable
+		}
+		return nil, fmt.Errorf("render worker %d: %w", w.id, err)
+	}
+	defer resp.Body.Close()
+	out, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, fmt.Errorf("render worker %d: read: %w", w.id, err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("render worker %d: %s: %s", w.id, resp.Status, bytes.TrimSpace(out))
+	}
+	return out, nil
+}
+
+// Ready returns how many workers are up.
+func (p *Pool) Ready() int {
+	n := 0
+	for _, w := range p.workers {
+		if w.ready.Load() {
+			n++
+		}
+	}
+	return n
+}
+
+// Size returns the configured number of workers.
+func (p *Pool) Size() int { return len(p.workers) }
+
+// Restarts returns how many times workers were restarted.
+func (p *Pool) Restarts() int64 { return p.restart.Load() }
+
+// PIDs returns the process ids of the running workers (tests kill them).
+func (p *Pool) PIDs() []int {
+	var out []int
+	for _, w := range p.workers {
+		w.mu.Lock()
+		if w.cmd != nil && w.cmd.Process != nil && w.ready.Load() {
+			out = append(out, w.cmd.Process.Pid)
+		}
+		w.mu.Unlock()
+	}
+	return out
+}
+
+// Close stops the workers (SIGINT, then SIGKILL after 3 s) and waits.
+func (p *Pool) Close() {
+	p.cancel()
+	p.wg.Wait()
+	os.RemoveAll(p.cfg.SocketDir)
+}

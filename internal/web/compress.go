@@ -1,0 +1,78 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/andybalholm/brotli"
+)
+
+// minCompress is the size below which compression costs more than it saves.
+const minCompress = 1024
+
+var gzipPool = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, 5); return w }}
+
+// encodingFor picks br or gzip from Accept-Encoding ("" for identity).
+func encodingFor(r *http.Request) string {
+	ae := r.Header.Get("Accept-Encoding")
+	if ae == "" {
+		return ""
+	}
+	has := func(enc string) bool {
+		for _, part := range strings.Split(ae, ",") {
+			name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+			if strings.TrimSpace(name) == enc {
+				return !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0")
+			}
+		}
+		return false
+	}
+	switch {
+	case has("br"):
+		return "br"
+	case has("gzip"):
+		return "gzip"
+	}
+	return ""
+}
+
+// compress encodes b with enc.
+func compress(enc string, b []byte, quality int) []byte {
+	var buf bytes.Buffer
+	switch enc {
+	case "br":
+		bw := brotli.NewWriterLevel(&buf, quality)
+		bw.Write(b)
+		bw.Close()
+	case "gzip":
+		gw := gzipPool.Get().(*gzip.Writer)
+		gw.Reset(&buf)
+		gw.Write(b)
+		gw.Close()
+		gzipPool.Put(gw)
+	default:
+		return b
+	}
+	return buf.Bytes()
+}
+
+// writeBody writes b, compressed when worthwhile and accepted. Dynamic
+// bodies use a fast brotli quality; static assets are compressed once at
+// start with the best one.
+func writeBody(w http.ResponseWriter, r *http.Request, status int, b []byte) {
+	h := w.Header()
+	h.Add("Vary", "Accept-Encoding")
+	if enc := encodingFor(r); enc != "" && len(b) >= minCompress {
+		b = compress(enc, b, 4)
+		h.Set("Content-Encoding", enc)
+	}
+	h.Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(b)
+	}
+}

@@ -1,0 +1,93 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"html/template"
+	"strings"
+
+	"forecourt/internal/page"
+)
+
+// documentData feeds the HTML document template.
+type documentData struct {
+	Lang     string
+	Head     page.Head
+	JSONLD   []template.JS
+	Nonce    string
+	CSS      []string
+	EntryJS  string
+	Preloads []string
+	Body     template.HTML
+	Fallback bool
+	PageJSON template.JS
+}
+
+// The document is written by Go so the head is right even when the body
+// falls back to client-side rendering.
+var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
+<html lang="{{.Lang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Head.Title}}</title>
+{{with .Head.Description}}<meta name="description" content="{{.}}">
+{{end}}{{with .Head.Robots}}<meta name="robots" content="{{.}}">
+{{end}}<meta property="og:title" content="{{.Head.OGTitle}}">
+<meta property="og:site_name" content="{{.Head.OGSiteName}}">
+<meta property="og:type" content="{{.Head.OGType}}">
+{{with .Head.OGDescription}}<meta property="og:description" content="{{.}}">
+{{end}}{{with .Head.OGImage}}<meta property="og:image" content="{{.}}">
+{{end}}{{with .Head.Canonical}}<link rel="canonical" href="{{.}}">
+<meta property="og:url" content="{{.}}">
+{{end}}{{range .Head.Alternates}}<link rel="alternate" hreflang="{{.Lang}}" href="{{.Href}}">
+{{end}}<link rel="icon" href="{{.Head.Favicon}}">
+{{range .CSS}}<link rel="stylesheet" href="{{.}}">
+{{end}}<link rel="modulepreload" href="{{.EntryJS}}">
+{{range .Preloads}}<link rel="modulepreload" href="{{.}}">
+{{end}}{{range .JSONLD}}<script type="application/ld+json" nonce="{{$.Nonce}}">{{.}}</script>
+{{end}}{{with .Head.GTMID}}<script nonce="{{$.Nonce}}">(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;var n=d.querySelector('[nonce]');n&&j.setAttribute('nonce',n.nonce||n.getAttribute('nonce'));f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','{{.}}');</script>
+{{end}}</head>
+<body>
+<div id="root"{{if .Fallback}} data-fallback{{end}}>{{.Body}}</div>
+<script id="__PAGE_DATA__" type="application/json" nonce="{{.Nonce}}">{{.PageJSON}}</script>
+<script type="module" src="{{.EntryJS}}" nonce="{{.Nonce}}"></script>
+</body>
+</html>
+`))
+
+// safeJSON marshals v for embedding inside a <script> element: <, > and &
+// are escaped (json.Marshal does this), and so are U+2028/U+2029.
+func safeJSON(v any) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	b = bytes.ReplaceAll(b, []byte("\u2028"), []byte(`\u2028`))
+	b = bytes.ReplaceAll(b, []byte("\u2029"), []byte(`\u2029`))
+	return b, nil
+}
+
+func jsonLD(items []any) []template.JS {
+	out := make([]template.JS, 0, len(items))
+	for _, it := range items {
+		b, err := safeJSON(it)
+		if err != nil {
+			continue
+		}
+		out = append(out, template.JS(b))
+	}
+	return out
+}
+
+func writeDocument(buf *bytes.Buffer, d documentData) error {
+	return documentTmpl.Execute(buf, d)
+}
+
+// stripNonce removes the nonce from a rendered document so its hash (the
+// ETag) stays stable across responses.
+func stripNonce(doc []byte, nonce string) []byte {
+	return bytes.ReplaceAll(doc, []byte(nonce), nil)
+}
+
+var _ = strings.TrimSpace

@@ -1,0 +1,35 @@
+package web
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
+
+// metrics are the server's Prometheus metrics, served at /metrics.
+type metrics struct {
+	reg       *prometheus.Registry
+	requests  *prometheus.HistogramVec
+	render    prometheus.Histogram
+	fallbacks *prometheus.CounterVec
+	restarts  prometheus.Counter
+}
+
+func newMetrics() *metrics {
+	m := &metrics{reg: prometheus.NewRegistry()}
+	buckets := []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5}
+	m.requests = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "forecourt_http_request_duration_seconds", Help: "HTTP request latency by route.", Buckets: buckets,
+	}, []string{"route", "method", "status"})
+	m.render = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name: "forecourt_render_duration_seconds", Help: "Server render time of a page by the Node workers.", Buckets: buckets,
+	})
+	m.fallbacks = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "forecourt_render_fallbacks_total", Help: "Pages served with client-side rendering because the server render failed.",
+	}, []string{"reason"})
+	m.restarts = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "forecourt_render_worker_restarts_total", Help: "Render worker restarts.",
+	})
+	m.reg.MustRegister(m.requests, m.render, m.fallbacks, m.restarts,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}

@@ -1,0 +1,150 @@
+// Package web is forecourt's front door: routing, site and language
+// resolution, redirects, the page handler with server rendering and its
+// fallback, security headers, compression, caching, metrics and the JSON
+// APIs under /api/. Handlers call the domain packages and return errors.
+package web
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"forecourt/internal/page"
+	"forecourt/internal/site"
+	"forecourt/internal/store"
+)
+
+// Config is the web layer's share of the settings.
+type Config struct {
+	// PublicURL, when set, is the origin used for absolute URLs (canonical,
+	// sitemap); otherwise the request's scheme and host are used.
+	PublicURL string
+	// Locales are the enabled locales (LOCALES).
+	Locales []string
+	// EditingHost may frame pages in editing mode (frame-ancestors).
+	EditingHost string
+	// AccessLog writes one structured log line per request.
+	AccessLog bool
+	// RenderCache caches rendered HTML by page data (render is pure).
+	RenderCacheEntries int
+}
+
+// Renderer turns page data into HTML; *render.Pool implements it.
+type Renderer interface {
+	Render(ctx context.Context, pageJSON []byte) ([]byte, error)
+	Ready() int
+	Size() int
+}
+
+// Deps are the parts the server calls.
+type Deps struct {
+	Sites     *site.Registry
+	Pages     *page.Assembler
+	Renderer  Renderer
+	Store     *store.DB
+	AssetsDir string // web/dist/client
+	Redirects *Redirects
+	Logger    *slog.Logger
+	// Extra mounts more handlers (APIs of the domains) on the mux.
+	Extra []func(mux *http.ServeMux, s *Server)
+	// Health adds named checks to /healthz.
+	Health map[string]func(ctx context.Context) string
+	// Sitemap adds URLs of a site (cars, dealer sites) to its sitemap.
+	Sitemap []func(ctx context.Context, st *site.Site, base string) ([]SitemapURL, error)
+}
+
+// Server is the HTTP front door.
+type Server struct {
+	cfg     Config
+	sites   *site.Registry
+	pages   *page.Assembler
+	render  Renderer
+	store   *store.DB
+	assets  *assets
+	redir   *Redirects
+	log     *slog.Logger
+	metrics *metrics
+	cache   *renderCache
+	deps    Deps
+	started time.Time
+}
+
+// New builds the server. It fails when the front-end build is missing.
+func New(cfg Config, d Deps) (*Server, error) {
+	a, err := loadAssets(d.AssetsDir)
+	if err != nil {
+		return nil, err
+	}
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	if d.Redirects == nil {
+		d.Redirects = &Redirects{}
+	}
+	s := &Server{cfg: cfg, sites: d.Sites, pages: d.Pages, render: d.Renderer, store: d.Store, assets: a,
+		redir: d.Redirects, log: d.Logger, metrics: newMetrics(), deps: d, started: time.Now()}
+	if cfg.RenderCacheEntries > 0 {
+		s.cache = newRenderCache(cfg.RenderCacheEntries)
+	}
+	return s, nil
+}
+
+// OnWorkerRestart counts a render worker restart (wired to the pool).
+func (s *Server) OnWorkerRestart() { s.metrics.restarts.Inc() }
+
+// Handler returns the whole HTTP handler with its middleware.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	route := func(pattern, name string, h http.Handler) {
+		mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			setRoute(r, name)
+			h.ServeHTTP(w, r)
+		}))
+	}
+	route("GET /healthz", "healthz", s.handle(s.handleHealth))
+	route("GET /metrics", "metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	route("GET /robots.txt", "robots", s.handle(s.handleRobots))
+	route("GET /sitemap.xml", "sitemap", s.handle(s.handleSitemap))
+	route("GET /assets/", "assets", http.HandlerFunc(s.assets.serve))
+	route("GET /favicon.svg", "favicon", http.HandlerFunc(serveFavicon))
+	route("GET /favicon.ico", "favicon", http.HandlerFunc(serveFavicon))
+	route("GET /_page/", "page-data", s.handle(s.handlePageData))
+	route("GET /", "page", s.handle(s.handlePage))
+	for _, m := range []string{"GET", "POST", "PUT", "DELETE"} {
+		route(m+" /api/", "api-unknown", s.handle(func(w http.ResponseWriter, r *http.Request) error {
+			return notFoundAPI(r)
+		}))
+	}
+	for _, extra := range s.deps.Extra {
+		extra(mux, s)
+	}
+	var h http.Handler = mux
+	h = s.redirects(h)
+	h = s.siteFor(h)
+	h = s.secure(h)
+	h = s.observe(h)
+	return h
+}
+
+// Route mounts a handler that returns errors (for domain APIs).
+func (s *Server) Route(mux *http.ServeMux, pattern, name string, h func(w http.ResponseWriter, r *http.Request) error) {
+	hh := s.handle(h)
+	mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		setRoute(r, name)
+		hh(w, r)
+	}))
+}
+
+// SiteOf returns the site of a request (for domain handlers).
+func SiteOf(r *http.Request) *site.Site { return siteOf(r.Context()) }
+
+// WriteJSON writes v as JSON (for domain handlers).
+func WriteJSON(w http.ResponseWriter, r *http.Request, status int, v any) error {
+	return writeJSON(w, r, status, v)
+}
+
+// Logger returns the server's logger.
+func (s *Server) Logger() *slog.Logger { return s.log }

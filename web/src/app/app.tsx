@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { PageData } from "../lib/types";
+import { PageProvider, type PageContextValue } from "../lib/page-context";
+import { fetchPage, routableURL } from "../lib/router";
+import { Shell } from "./shell";
+
+/**
+ * App is the whole React tree: a pure function of the page data on the
+ * server; in the browser it also owns client-side navigation.
+ */
+export function App({ initial }: { initial: PageData }) {
+  const [page, setPage] = useState(initial);
+  const [navigating, setNavigating] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+
+  const load = useCallback(async (url: URL, mode: "push" | "replace" | "pop", scroll: boolean) => {
+    abort.current?.abort();
+    const ctrl = new AbortController();
+    abort.current = ctrl;
+    setNavigating(true);
+    try {
+      const { data, title } = await fetchPage(url, ctrl.signal);
+      if (mode === "push") window.history.pushState({ fc: true }, "", url.pathname + url.search + url.hash);
+      if (mode === "replace") window.history.replaceState({ fc: true }, "", url.pathname + url.search + url.hash);
+      document.title = title;
+      document.documentElement.lang = data.site.language;
+      setPage(data);
+      if (scroll) {
+        const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+        if (target) target.scrollIntoView();
+        else window.scrollTo(0, 0);
+      }
+    } catch (err) {
+      if (ctrl.signal.aborted) return;
+      // Anything unexpected: let the browser load the page the classic way.
+      window.location.assign(url.href);
+    } finally {
+      if (abort.current === ctrl) setNavigating(false);
+    }
+  }, []);
+
+  const navigate = useCallback<PageContextValue["navigate"]>(
+    (href, opts) => {
+      const url = new URL(href, window.location.href);
+      if (url.origin !== window.location.origin) {
+        window.location.assign(url.href);
+        return;
+      }
+      void load(url, opts?.replace ? "replace" : "push", opts?.scroll ?? true);
+    },
+    [load],
+  );
+
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      const a = (e.target as Element | null)?.closest?.("a");
+      if (!a) return;
+      const url = routableURL(a as HTMLAnchorElement, e);
+      if (!url) return;
+      e.preventDefault();
+      void load(url, "push", true);
+    };
+    const onPop = () => {
+      void load(new URL(window.location.href), "pop", false);
+    };
+    document.addEventListener("click", onClick);
+    window.addEventListener("popstate", onPop);
+    return () => {
+      document.removeEventListener("click", onClick);
+      window.removeEventListener("popstate", onPop);
+    };
+  }, [load]);
+
+  const value = useMemo(() => ({ page, navigate, navigating }), [page, navigate, navigating]);
+  return (
+    <PageProvider value={value}>
+      <Shell />
+    </PageProvider>
+  );
+}

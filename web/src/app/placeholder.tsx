@@ -1,0 +1,44 @@
+import { Suspense } from "react";
+import type { ComponentRendering } from "../lib/types";
+import { usePage, useEditing } from "../lib/page-context";
+import { components } from "./component-factory";
+import { SectionBoundary, SectionError } from "./section-error";
+
+/**
+ * Placeholder renders the components of a named placeholder. Each section is
+ * isolated: in the browser an error boundary catches its failure; on the
+ * server a Suspense boundary makes React emit the apology for that section
+ * only, and the rest of the page renders.
+ */
+export function Placeholder({ name, renderings }: { name: string; renderings?: ComponentRendering[] }) {
+  const page = usePage();
+  const list = renderings ?? page.sitecore.route?.placeholders[name] ?? [];
+  return (
+    <>
+      {list.map((r) => (
+        <Section key={r.uid} rendering={r} />
+      ))}
+    </>
+  );
+}
+
+function Section({ rendering }: { rendering: ComponentRendering }) {
+  const page = usePage();
+  const editing = useEditing();
+  const Block = components[rendering.componentName];
+  if (!Block) {
+    return editing ? (
+      <div className="fc-missing-component" role="note">
+        Komponenten {rendering.componentName} finns inte i den här versionen av webbplatsen.
+      </div>
+    ) : null;
+  }
+  const data = page.data[rendering.uid] ?? null;
+  return (
+    <SectionBoundary name={rendering.componentName}>
+      <Suspense fallback={<SectionError />}>
+        <Block rendering={rendering} fields={rendering.fields ?? {}} params={rendering.params ?? {}} data={data} />
+      </Suspense>
+    </SectionBoundary>
+  );
+}

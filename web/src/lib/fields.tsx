@@ -1,0 +1,139 @@
+// Field helpers: every block reads content through these, so editing mode can
+// wrap each field with its editor chrome in one place.
+import type { AnchorHTMLAttributes, ElementType, ReactNode } from "react";
+import type { FieldValue, Fields, ImageValue, LinkValue, ListItem } from "./types";
+import { useEditing } from "./page-context";
+import { imageSrcSet, imageURL } from "./media";
+
+export function fieldValue<T = unknown>(fields: Fields | undefined, name: string): T | undefined {
+  const f = fields?.[name];
+  if (!f || Array.isArray(f)) return undefined;
+  return (f as FieldValue<T>).value;
+}
+
+export function textOf(fields: Fields | undefined, name: string): string {
+  const v = fieldValue<unknown>(fields, name);
+  if (v === undefined || v === null) return "";
+  return typeof v === "string" ? v : String(v);
+}
+
+export function boolOf(fields: Fields | undefined, name: string): boolean {
+  const v = fieldValue<unknown>(fields, name);
+  return v === true || v === "1" || v === "true" || v === 1;
+}
+
+export function itemsOf(fields: Fields | undefined, name: string): ListItem[] {
+  const f = fields?.[name];
+  return Array.isArray(f) ? f : [];
+}
+
+export function imageOf(fields: Fields | undefined, name: string): ImageValue | undefined {
+  const v = fieldValue<ImageValue>(fields, name);
+  return v && v.src ? v : undefined;
+}
+
+export function linkOf(fields: Fields | undefined, name: string): LinkValue | undefined {
+  const v = fieldValue<LinkValue>(fields, name);
+  return v && v.href ? v : undefined;
+}
+
+/** Marks a field for the editing chrome; renders children unchanged for visitors. */
+export function Editable({ name, kind, children }: { name: string; kind: "text" | "rich" | "image" | "link"; children: ReactNode }) {
+  const editing = useEditing();
+  if (!editing) return <>{children}</>;
+  return (
+    <span className="fc-editable" data-field={name} data-field-kind={kind}>
+      {children}
+    </span>
+  );
+}
+
+export function Text({ fields, name, tag, className }: { fields: Fields | undefined; name: string; tag?: ElementType; className?: string }) {
+  const editing = useEditing();
+  const text = textOf(fields, name);
+  if (!text && !editing) return null;
+  const Tag = tag ?? "span";
+  return (
+    <Editable name={name} kind="text">
+      <Tag className={className}>{text}</Tag>
+    </Editable>
+  );
+}
+
+export function RichText({ fields, name, className, tag }: { fields: Fields | undefined; name: string; className?: string; tag?: ElementType }) {
+  const editing = useEditing();
+  const html = textOf(fields, name);
+  if (!html && !editing) return null;
+  const Tag = tag ?? "div";
+  // Rich text is editors' HTML: from the repository's content files, from
+  // the CMS, or from editing mode, which sanitises it when it is saved.
+  return (
+    <Editable name={name} kind="rich">
+      <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />
+    </Editable>
+  );
+}
+
+export function Img({
+  image,
+  name,
+  sizes,
+  className,
+  loading,
+  priority,
+}: {
+  image: ImageValue | undefined;
+  name?: string;
+  sizes?: string;
+  className?: string;
+  loading?: "lazy" | "eager";
+  priority?: boolean;
+}) {
+  if (!image?.src) return null;
+  const img = (
+    <img
+      className={className}
+      src={imageURL(image.src, 1280)}
+      srcSet={imageSrcSet(image.src)}
+      sizes={sizes ?? "100vw"}
+      alt={image.alt ?? ""}
+      width={image.width ? Number(image.width) : undefined}
+      height={image.height ? Number(image.height) : undefined}
+      loading={priority ? "eager" : (loading ?? "lazy")}
+      fetchPriority={priority ? "high" : undefined}
+      decoding="async"
+    />
+  );
+  return name ? (
+    <Editable name={name} kind="image">
+      {img}
+    </Editable>
+  ) : (
+    img
+  );
+}
+
+export function isExternal(link: LinkValue): boolean {
+  return link.target === "_blank" || /^https?:\/\//.test(link.href ?? "");
+}
+
+export function FieldLink({
+  link,
+  name,
+  children,
+  ...rest
+}: { link: LinkValue | undefined; name?: string; children?: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+  if (!link?.href) return null;
+  const a = (
+    <a href={link.href} target={link.target || undefined} rel={link.target === "_blank" ? "noopener noreferrer" : undefined} title={link.title || undefined} {...rest}>
+      {children ?? link.text}
+    </a>
+  );
+  return name ? (
+    <Editable name={name} kind="link">
+      {a}
+    </Editable>
+  ) : (
+    a
+  );
+}

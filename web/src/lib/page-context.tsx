@@ -1,0 +1,42 @@
+import { createContext, useContext, type ReactNode } from "react";
+import type { PageData } from "./types";
+
+export interface PageContextValue {
+  page: PageData;
+  /** Navigate inside the site without a full reload. */
+  navigate: (href: string, opts?: { replace?: boolean; scroll?: boolean }) => void;
+  /** True while a client-side navigation is loading. */
+  navigating: boolean;
+}
+
+const PageContext = createContext<PageContextValue | null>(null);
+
+export function PageProvider({ value, children }: { value: PageContextValue; children: ReactNode }) {
+  return <PageContext.Provider value={value}>{children}</PageContext.Provider>;
+}
+
+export function usePageContext(): PageContextValue {
+  const v = useContext(PageContext);
+  if (!v) throw new Error("usePageContext outside PageProvider");
+  return v;
+}
+
+export function usePage(): PageData {
+  return usePageContext().page;
+}
+
+/** useT returns the dictionary lookup: missing keys show as the fallback or the key. */
+export function useT(): (key: string, fallback?: string) => string {
+  const { dictionary } = usePage();
+  return (key, fallback) => dictionary[key] ?? fallback ?? key;
+}
+
+export function useEditing(): boolean {
+  return usePage().sitecore.context.pageEditing;
+}
+
+/** useComponentData returns what the component's loader produced (null on failure). */
+export function useComponentData<T>(uid: string): T | null {
+  const d = usePage().data[uid];
+  return (d ?? null) as T | null;
+}
