@@ -188,9 +188,9 @@ func shotFor(view int, spec *carSpec) carShot {
 	case viewRear34:
 		return carShot{yaw: 38, zoom: 0.92, focus: mid, fx: 0.5, fy: 0.56}
 	case viewRear:
-		return carShot{yaw: 90, zoom: 1.9, focus: mid, fx: 0.5, fy: 0.56}
+		return carShot{yaw: 90, zoom: 1.45, focus: mid, fx: 0.5, fy: 0.58}
 	case viewFront:
-		return carShot{yaw: -90, zoom: 1.9, focus: mid, fx: 0.5, fy: 0.56}
+		return carShot{yaw: -90, zoom: 1.45, focus: mid, fx: 0.5, fy: 0.58}
 	case viewWheel:
 		return carShot{yaw: -22, zoom: 3.2, focus: vec3{spec.axles[0], spec.R * 1.25, spec.W / 2}, fx: 0.5, fy: 0.52}
 	}

@@ -21,7 +21,7 @@ func renderScene(w, h int, name, key string) *image.RGBA {
 		mountains(cv, r, 0.5, 0.16, hex(0x8fa7bf), true)
 		hills(cv, r, 0.55, 0.05, hex(0x7a9a5e), hex(0x4d6b3a))
 		road(cv, 0.48, 0.55, hex(0x4a4d52))
-		sceneCar(cv, "suv", "red", -55, 0.62, 0.8, 0.2)
+		sceneCar(cv, "suv", "red", -55, 0.6, 0.86, 0.3)
 	case "mountain":
 		sky(cv, hex(0x2f6db5), hex(0xcfe2f3), 0.55)
 		clouds(cv, r, 4, 0.05, 0.25)
@@ -36,7 +36,7 @@ func renderScene(w, h int, name, key string) *image.RGBA {
 		skyline(cv, r, 0.7, 0.42, hex(0x3b3f5c), 0.15)
 		skyline(cv, r, 0.78, 0.32, hex(0x20233a), 0.35)
 		cv.fill(rect(0, 0.78*float64(h), float64(w), 0.22*float64(h)), vgrad(0.78*float64(h), float64(h), hex(0x2c2e3a), hex(0x15161c), 1))
-		sceneCar(cv, "sedan", "white", -30, 0.5, 0.93, 0.18)
+		sceneCar(cv, "sedan", "white", -30, 0.5, 0.9, 0.32)
 	case "coast":
 		sky(cv, hex(0x3a8fd6), hex(0xe6f2f7), 0.52)
 		sun(cv, 0.75, 0.3, hex(0xfffbe8))
@@ -60,7 +60,7 @@ func renderScene(w, h int, name, key string) *image.RGBA {
 		pines(cv, r, 0.7, 20, 0.2, hex(0x24372c))
 		snowfall(cv, r)
 		road(cv, 0.6, 0.62, hex(0x9aa3ad))
-		sceneCar(cv, "estate", "blue", -40, 0.42, 0.86, 0.18)
+		sceneCar(cv, "estate", "blue", -40, 0.42, 0.86, 0.3)
 	case "showroom", "workshop":
 		interiorHall(cv, r, name == "workshop")
 	case "electric":
@@ -68,7 +68,7 @@ func renderScene(w, h int, name, key string) *image.RGBA {
 		skyline(cv, r, 0.66, 0.2, hex(0x173b44), 0.2)
 		cv.fill(rect(0, 0.66*float64(h), float64(w), 0.34*float64(h)), vgrad(0.66*float64(h), float64(h), hex(0x2a3d43), hex(0x101a1d), 1))
 		charger(cv, 0.68, 0.9)
-		sceneCar(cv, "hatchback", "white", -28, 0.42, 0.93, 0.19)
+		sceneCar(cv, "hatchback", "white", -28, 0.4, 0.9, 0.32)
 	case "family":
 		sky(cv, hex(0x5b9bdc), hex(0xf6f1df), 0.55)
 		sun(cv, 0.8, 0.2, hex(0xfff6d8))
@@ -76,18 +76,18 @@ func renderScene(w, h int, name, key string) *image.RGBA {
 		hills(cv, r, 0.55, 0.07, hex(0x9dbb6a), hex(0x6f9445))
 		hills(cv, r, 0.68, 0.05, hex(0x86a95a), hex(0x557a33))
 		meadow(cv, r, 0.7)
-		sceneCar(cv, "mpv", "silver", -35, 0.45, 0.9, 0.2)
+		sceneCar(cv, "mpv", "silver", -35, 0.45, 0.88, 0.32)
 	case "van":
 		sky(cv, hex(0x6b8fb5), hex(0xe8edf1), 0.6)
 		skyline(cv, r, 0.7, 0.35, hex(0x8b929c), 0.0)
 		cv.fill(rect(0, 0.7*float64(h), float64(w), 0.3*float64(h)), vgrad(0.7*float64(h), float64(h), hex(0x6d7075), hex(0x3a3c40), 1))
-		sceneCar(cv, "van", "white", -30, 0.5, 0.92, 0.22)
+		sceneCar(cv, "van", "white", -30, 0.5, 0.9, 0.32)
 	case "truck":
 		sky(cv, hex(0xd97b48), hex(0xf7d9a6), 0.58)
 		sun(cv, 0.2, 0.5, hex(0xfff0c8))
 		hills(cv, r, 0.6, 0.05, hex(0x8a6f5a), hex(0x5d4a3c))
 		road(cv, 0.58, 0.62, hex(0x3d3b3a))
-		sceneCar(cv, "truck", "blue", -35, 0.5, 0.9, 0.16)
+		sceneCar(cv, "truck", "blue", -35, 0.52, 0.88, 0.24)
 	default:
 		genericScene(cv, r)
 	}
@@ -371,8 +371,8 @@ func interiorHall(cv *canvas, r *rng, workshop bool) {
 		sceneCar(cv, "sedan", "grey", 0, 0.36, 0.57, 0.2)
 		cv.fill(rect(360*f, 0.58*H, 650*f, 14*f), solid(hex(0x444a50), 1))
 	} else {
-		sceneCar(cv, "coupe", "red", -35, 0.3, 0.9, 0.17)
-		sceneCar(cv, "suv", "black", 35, 0.72, 0.86, 0.17)
+		sceneCar(cv, "coupe", "red", -35, 0.3, 0.88, 0.26)
+		sceneCar(cv, "suv", "black", 35, 0.72, 0.84, 0.26)
 	}
 }
 
