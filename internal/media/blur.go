@@ -1,0 +1,71 @@
+package media
+
+import (
+	"context"
+	"encoding/base64"
+	"log/slog"
+	"sync"
+)
+
+// BlurDataURL returns the blur placeholder of the picture at path (a demo
+// path, a /-/media/ path or an allowed absolute URL) as a
+// "data:image/png;base64,…" URL of a picture BlurWidth pixels wide. Results
+// are cached by path, failures too: a failure is logged once and gives "".
+func (h *Handler) BlurDataURL(path string) string {
+	h.blurMu.RLock()
+	s, ok := h.blurs[path]
+	h.blurMu.RUnlock()
+	if ok {
+		return s
+	}
+	s = h.blurDataURL(path)
+	h.blurMu.Lock()
+	if len(h.blurs) >= maxBlurs {
+		clear(h.blurs) // a crude bound; placeholders are cheap to remake
+	}
+	h.blurs[path] = s
+	h.blurMu.Unlock()
+	return s
+}
+
+const maxBlurs = 100_000
+
+func (h *Handler) blurDataURL(path string) string {
+	src, err := h.checkSource(path)
+	if err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), fetchTimeout)
+		defer cancel()
+		var e *entry
+		if e, err = h.blurEntry(ctx, src); err == nil {
+			return "data:" + e.ctype + ";base64," + base64.StdEncoding.EncodeToString(e.body)
+		}
+	}
+	slog.Warn("blur placeholder failed", "path", path, "err", err)
+	return ""
+}
+
+var (
+	defaultMu sync.Mutex
+	defaultH  *Handler
+)
+
+// SetDefault makes h the handler behind the package-level BlurDataURL.
+func SetDefault(h *Handler) {
+	defaultMu.Lock()
+	defaultH = h
+	defaultMu.Unlock()
+}
+
+func defaultHandler() *Handler {
+	defaultMu.Lock()
+	defer defaultMu.Unlock()
+	if defaultH == nil {
+		defaultH, _ = New(Config{})
+	}
+	return defaultH
+}
+
+// BlurDataURL returns the blur placeholder of path from the default
+// handler (see SetDefault; without one, demo paths only). See
+// Handler.BlurDataURL.
+func BlurDataURL(path string) string { return defaultHandler().BlurDataURL(path) }
