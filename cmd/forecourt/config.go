@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -28,6 +29,9 @@ type config struct {
 	AccessLog     bool
 	WebDir        string
 	EditingHost   string
+	MediaDir      string
+	MediaOrigin   string
+	ImageHosts    []string
 }
 
 // loadConfig reads the settings; every bad value is reported by name.
@@ -41,7 +45,10 @@ func loadConfig() (config, error) {
 		PublicURL:   strings.TrimSuffix(os.Getenv("PUBLIC_URL"), "/"),
 		WebDir:      env("WEB_DIR", "./web"),
 		EditingHost: os.Getenv("EDITING_HOST"),
+		MediaOrigin: os.Getenv("MEDIA_ORIGIN"),
+		ImageHosts:  splitList(os.Getenv("IMAGE_HOSTS")),
 	}
+	c.MediaDir = env("MEDIA_DIR", filepath.Join(c.DataDir, "media"))
 	bad := errs.FieldErrors{}
 	c.Port = envInt("PORT", 8080, 1, 65535, bad)
 	c.RenderWorkers = envInt("RENDER_WORKERS", 2, 0, 64, bad)

@@ -16,6 +16,7 @@ import (
 
 	contentfiles "forecourt/content"
 	"forecourt/internal/content"
+	"forecourt/internal/media"
 	"forecourt/internal/page"
 	"forecourt/internal/render"
 	"forecourt/internal/site"
@@ -91,8 +92,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("redirects: %w", err)
 	}
+	mediaHandler, err := media.New(media.Config{LocalDir: cfg.MediaDir, Origin: cfg.MediaOrigin, AllowedHosts: cfg.ImageHosts})
+	if err != nil {
+		return fmt.Errorf("media settings: %w", err)
+	}
+	media.SetDefault(mediaHandler)
 	pages := &page.Assembler{Content: a.content, Locales: cfg.Locales, Logger: log}
 	pages.Register("MainNavigation", pages.NavigationLoader)
+	pages.Register("HeroBanner", page.HeroLoader(mediaHandler.BlurDataURL))
 
 	var srv *web.Server
 	var pool *render.Pool
@@ -117,6 +124,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	deps := web.Deps{
 		Sites: a.sites, Pages: pages, Store: a.db, Redirects: redirects, Logger: log,
 		AssetsDir: filepath.Join(cfg.WebDir, "dist", "client"),
+		Extra: []func(*http.ServeMux, *web.Server){func(mux *http.ServeMux, s *web.Server) {
+			mux.Handle("GET /-/media/", mediaHandler)
+			mux.Handle("GET /-/jssmedia/", mediaHandler)
+			mux.Handle("GET /_img", mediaHandler)
+		}},
 	}
 	if pool != nil {
 		deps.Renderer = pool

@@ -13,10 +13,10 @@ import (
 // Redirects are the site-specific permanent redirects, read from
 // <site>/redirects.yaml in the content folder:
 //
-//	- from: /begagnade-bilar/:id
-//	  to: /bilar/:id
-//	- from: /elbilar
-//	  to: /bilar?car_fuel=El
+//   - from: /begagnade-bilar/:id
+//     to: /bilar/:id
+//   - from: /elbilar
+//     to: /bilar?car_fuel=El
 //
 // ":name" segments capture one path segment and may be used in "to". The
 // request's own query is kept and merged with the target's.
