@@ -3,6 +3,7 @@ package catalog
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -99,7 +100,9 @@ const maxLine = 8 << 20
 // for the forecourt site siteName and stores its valid records in batches.
 // Every invalid record is reported with its line and field and left out;
 // the others import. With opts.Full, records of the site missing from the
-// feed are removed afterwards, but never when the feed had no valid record
+// feed are removed afterwards (a rejected record whose key can be read
+// counts as present: its stored version stays), but never when the feed
+// had no valid record
 // (an empty or broken file must not wipe the stock): that case returns the
 // report and an Invalid error. Importing the same feed twice changes
 // nothing the second time (Imported 0). Errors: Invalid for an unknown kind
@@ -120,6 +123,7 @@ func Import(ctx context.Context, st *Store, kind, siteName string, r io.Reader, 
 	prog := newProgress(opts.Progress, kind, siteName)
 	in := importer{ctx: ctx, st: st, kind: kind, site: siteName, rep: &rep, now: now()}
 	in.seenCar, in.seenSite, in.seenMedia = map[int64]int{}, map[int64]int{}, map[string]int{}
+	in.keep.car, in.keep.site, in.keep.media = map[int64]bool{}, map[int64]bool{}, map[string]bool{}
 
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
@@ -160,11 +164,11 @@ func Import(ctx context.Context, st *Store, kind, siteName string, r io.Reader, 
 		var err error
 		switch kind {
 		case KindCars:
-			rep.Removed, err = st.DeleteCarsExcept(ctx, siteName, keys(in.seenCar))
+			rep.Removed, err = st.DeleteCarsExcept(ctx, siteName, keys(in.seenCar, in.keep.car))
 		case KindSites:
-			rep.Removed, err = st.DeleteSitesExcept(ctx, siteName, keys(in.seenSite))
+			rep.Removed, err = st.DeleteSitesExcept(ctx, siteName, keys(in.seenSite, in.keep.site))
 		case KindMedia:
-			rep.Removed, err = st.DeleteMediaExcept(ctx, siteName, keys(in.seenMedia))
+			rep.Removed, err = st.DeleteMediaExcept(ctx, siteName, keys(in.seenMedia, in.keep.media))
 		}
 		if err != nil {
 			return rep, err
@@ -189,9 +193,13 @@ func knownSite(name string) error {
 	return errs.E(errs.Invalid, "unknown site name %q (known: %s)", name, strings.Join(names, ", "))
 }
 
-func keys[K comparable](m map[K]int) map[K]bool {
-	out := make(map[K]bool, len(m))
-	for k := range m {
+// keys returns the keys of seen plus those of also.
+func keys[K comparable](seen map[K]int, also map[K]bool) map[K]bool {
+	out := make(map[K]bool, len(seen)+len(also))
+	for k := range seen {
+		out[k] = true
+	}
+	for k := range also {
 		out[k] = true
 	}
 	return out
@@ -212,6 +220,11 @@ type importer struct {
 	seenCar   map[int64]int // id → line
 	seenSite  map[int64]int
 	seenMedia map[string]int
+	// keep holds keys of rejected records: a full feed does not remove them.
+	keep struct {
+		car, site map[int64]bool
+		media     map[string]bool
+	}
 }
 
 func (in *importer) pending() int { return len(in.cars) + len(in.sites) + len(in.media) }
@@ -262,9 +275,38 @@ func (in *importer) record(line int, data []byte) {
 	}
 	if err != nil {
 		in.reject(line, err)
+		in.keepRejected(data)
 		return
 	}
 	in.valid++
+}
+
+// keepRejected marks the key of a rejected record as present, when it can
+// be read, so that a full feed with a bad version of a record leaves the
+// stored record alone instead of removing it.
+func (in *importer) keepRejected(data []byte) {
+	var keys struct {
+		CarID    json.Number `json:"car_id"`
+		SiteID   json.Number `json:"site_id"`
+		CarRegno string      `json:"car_regno"`
+	}
+	if json.Unmarshal(data, &keys) != nil {
+		return
+	}
+	switch in.kind {
+	case KindCars:
+		if id, err := keys.CarID.Int64(); err == nil && id > 0 {
+			in.keep.car[id] = true
+		}
+	case KindSites:
+		if id, err := keys.SiteID.Int64(); err == nil && id > 0 {
+			in.keep.site[id] = true
+		}
+	case KindMedia:
+		if r := NormalizeRegno(keys.CarRegno); r != "" {
+			in.keep.media[r] = true
+		}
+	}
 }
 
 func (in *importer) checkSiteName(name string) error {

@@ -211,14 +211,18 @@ func TestImport(t *testing.T) {
 			t.Errorf("car 3 mileage %d after incremental import", c.CarMileage)
 		}
 
-		// Full: cars missing from the feed go.
-		rep = mustImport(t, st, carLine(t, 1, nil)+"\n"+carLine(t, 7, nil)+"\n", true)
-		if rep.Removed != 2 || rep.Unchanged != 2 {
+		// Full: cars missing from the feed go; a car whose new record is
+		// rejected keeps its stored version.
+		rep = mustImport(t, st, carLine(t, 1, nil)+"\n"+carLine(t, 7, map[string]any{"car_price": 0})+"\n", true)
+		if rep.Removed != 2 || rep.Unchanged != 1 || rep.RejectedRecords() != 1 {
 			t.Errorf("full: %s", rep)
 		}
 		counts, _ := st.Counts(ctx)
 		if counts["group-se"].Cars != 2 {
 			t.Errorf("after full feed: %v", counts)
+		}
+		if c, err := st.Car(ctx, "group-se", 7); err != nil || c.CarPrice != testCar(7).CarPrice {
+			t.Errorf("car 7 after a rejected update: %v, %v", c.CarPrice, err)
 		}
 	})
 }

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"forecourt/internal/errs"
 )
@@ -570,6 +571,50 @@ func (g *gen) pickDealer() *dealer {
 	return &g.dealers[i]
 }
 
+// modelFirstYear is the first model year of models newer than the oldest
+// used cars, so that no 2017 Austral appears.
+var modelFirstYear = map[string]int{
+	"ID.3": 2020, "ID.4": 2021, "ID.7": 2023, "ID. Buzz": 2022, "Q4 e-tron": 2021, "Q8 e-tron": 2023, "e-tron GT": 2021,
+	"Enyaq": 2021, "Elroq": 2025, "Born": 2021, "Formentor": 2020, "Tavascan": 2024, "Taycan": 2020, "iX1": 2022,
+	"i4": 2021, "iX": 2021, "EQA": 2021, "EQE": 2022, "EX40": 2021, "EX30": 2024, "EX90": 2024, "2": 2020, "3": 2024,
+	"4": 2024, "bZ4X": 2022, "EV6": 2021, "EV9": 2023, "EV3": 2024, "Ioniq 5": 2021, "Ioniq 6": 2022, "Mustang Mach-E": 2021,
+	"Explorer": 2024, "E-Transit": 2022, "Megane E-Tech": 2022, "Austral": 2022, "Scenic E-Tech": 2024, "Model Y": 2021,
+	"Model 3": 2019, "MG4": 2022, "600": 2023, "500e": 2020, "Ariya": 2022, "Staria": 2021, "eTGM": 2019, "Yaris Cross": 2021,
+}
+
+// englishModel names the models that have a Swedish name in the table.
+var englishModel = map[string]string{
+	"3-serie": "3 Series", "3-serie Touring": "3 Series Touring", "5-serie Touring": "5 Series Touring",
+	"A-Klass": "A-Class", "C-Klass Kombi": "C-Class Estate", "E-Klass": "E-Class", "Octavia Kombi": "Octavia Estate",
+	"Superb Kombi": "Superb Estate", "i30 Kombi": "i30 Tourer", "R-serie": "R-series", "S-serie": "S-series", "P-serie": "P-series",
+}
+
+// modelName is the model's name in the site language.
+func (g *gen) modelName(ms *modelSpec) string {
+	if n, ok := englishModel[ms.Name]; ok && !g.sv() {
+		return n
+	}
+	return ms.Name
+}
+
+func (g *gen) versionName(v versionSpec) string {
+	if g.sv() {
+		return v.Name
+	}
+	return strings.ReplaceAll(v.Name, "Skåp", "Panel Van")
+}
+
+// lowerFirst lowers the first letter of an equipment item for use inside a
+// sentence, leaving names (Apple CarPlay) and acronyms (LED-…) alone.
+func lowerFirst(s string) string {
+	r := []rune(s)
+	if len(r) < 2 || !unicode.IsUpper(r[0]) || unicode.IsUpper(r[1]) || strings.HasPrefix(s, "Apple") || strings.HasPrefix(s, "Android") || s == "Isofix" {
+		return s
+	}
+	r[0] = unicode.ToLower(r[0])
+	return string(r)
+}
+
 // usedAges weights a used car's age in years (index 0 = 1 year).
 var usedAges = []int{14, 16, 16, 13, 11, 9, 7, 5, 4, 3, 2, 2, 2}
 
@@ -876,6 +921,9 @@ func (g *gen) genCar(i int) Car {
 		if v.Fuel == fuelElectric && age > 7 {
 			age = age%7 + 1
 		}
+		if first, ok := modelFirstYear[ms.Name]; ok && g.ref.Year()-age < first {
+			age = max(1, g.ref.Year()-first-g.pick(2))
+		}
 	}
 	year := g.ref.Year() - age
 	isSample := isNew && g.chance(0.35)
@@ -883,7 +931,7 @@ func (g *gen) genCar(i int) Car {
 
 	c := Car{
 		CarID: g.d.Index*10_000_000 + int64(i) + 1, SiteName: g.d.Name,
-		CarBrand: b.Name, CarModel: ms.Name, CarVersion: v.Name, CarModelText: ms.Name + " " + v.Name,
+		CarBrand: b.Name, CarModel: g.modelName(ms), CarVersion: g.versionName(v), CarModelText: g.modelName(ms) + " " + g.versionName(v),
 		CarYear: year, CarIsUsed: !isNew, CarIsSample: isSample,
 		CarBody: label(bodies[ms.Body], lang), CarFuel: label(fuels[v.Fuel], lang),
 		CarGearbox: label(gearboxes[v.Gearbox], lang), CarColor: label(colors[color], lang),
@@ -902,7 +950,7 @@ func (g *gen) genCar(i int) Car {
 	}
 	// Brand and model are one segment each, so the third segment is the
 	// version: the spec's recommendation keyphrase.
-	c.Slug = slugSegment(b.Name) + "-" + slugSegment(ms.Name) + "-" + Slugify(v.Name) + "-" + strconv.Itoa(year)
+	c.Slug = slugSegment(b.Name) + "-" + slugSegment(c.CarModel) + "-" + Slugify(c.CarVersion) + "-" + strconv.Itoa(year)
 
 	// Dates: published within the 90 days before the reference date.
 	c.CarPublishdate = g.ref.Add(-time.Duration(g.r.Int63n(int64(90 * 24 * time.Hour)))).Unix()
@@ -1136,7 +1184,7 @@ func (g *gen) content(c *Car, b *brandSpec, ms *modelSpec, v versionSpec, ds *De
 		c.CarEquipment = append(c.CarEquipment, pool[i])
 	}
 	e := c.CarEquipment
-	name := b.Name + " " + ms.Name + " " + v.Name
+	name := b.Name + " " + c.CarModelText
 	colorName := strings.ToLower(label(colors[color], g.d.Lang))
 	if g.sv() {
 		var fuel string
@@ -1155,11 +1203,11 @@ func (g *gen) content(c *Car, b *brandSpec, ms *modelSpec, v versionSpec, ds *De
 		if isNew {
 			c.CarDescription = fmt.Sprintf("Ny %s i färgen %s med %s växellåda. %s Utrustad med bland annat %s, %s och %s. "+
 				"Välkommen till %s för provkörning – vi hjälper dig med finansiering, försäkring och inbyte.",
-				name, colorName, strings.ToLower(c.CarGearbox), fuel, strings.ToLower(e[0]), strings.ToLower(e[1]), strings.ToLower(e[2]), ds.SiteOfficialName)
+				name, colorName, strings.ToLower(c.CarGearbox), fuel, lowerFirst(e[0]), lowerFirst(e[1]), lowerFirst(e[2]), ds.SiteOfficialName)
 		} else {
 			c.CarDescription = fmt.Sprintf("%s från %d i färgen %s, %s. Bilen är servad enligt serviceprogram och levereras med ett års Forecourt-garanti. "+
 				"%s Utrustning i urval: %s, %s och %s. Välkommen till %s – vi tar gärna din bil i inbyte!",
-				name, c.CarYear, colorName, c.CarMileageText, fuel, strings.ToLower(e[0]), strings.ToLower(e[1]), strings.ToLower(e[2]), ds.SiteOfficialName)
+				name, c.CarYear, colorName, c.CarMileageText, fuel, lowerFirst(e[0]), lowerFirst(e[1]), lowerFirst(e[2]), ds.SiteOfficialName)
 		}
 		return
 	}
@@ -1179,12 +1227,12 @@ func (g *gen) content(c *Car, b *brandSpec, ms *modelSpec, v versionSpec, ds *De
 	if isNew {
 		c.CarDescription = fmt.Sprintf("New %s in %s with %s gearbox. %s Features include %s, %s and %s. "+
 			"Visit %s for a test drive – we can help with finance, insurance and part exchange.",
-			name, colorName, strings.ToLower(c.CarGearbox), fuel, strings.ToLower(e[0]), strings.ToLower(e[1]), strings.ToLower(e[2]), ds.SiteOfficialName)
+			name, colorName, strings.ToLower(c.CarGearbox), fuel, lowerFirst(e[0]), lowerFirst(e[1]), lowerFirst(e[2]), ds.SiteOfficialName)
 		return
 	}
 	c.CarDescription = fmt.Sprintf("%d %s in %s, %s. Serviced to schedule and supplied with a 12-month warranty. "+
 		"%s Highlights: %s, %s and %s. Visit %s – part exchange welcome.",
-		c.CarYear, name, colorName, c.CarMileageText, fuel, strings.ToLower(e[0]), strings.ToLower(e[1]), strings.ToLower(e[2]), ds.SiteOfficialName)
+		c.CarYear, name, colorName, c.CarMileageText, fuel, lowerFirst(e[0]), lowerFirst(e[1]), lowerFirst(e[2]), ds.SiteOfficialName)
 }
 
 // genMedia makes the UK extra media of some cars: 360 spins, video and
