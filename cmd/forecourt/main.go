@@ -29,6 +29,7 @@ func commands() []command {
 		{"serve", "serve the sites on http://127.0.0.1:$PORT", runServe},
 		{"seed", "create the demo content data and stock if absent", runSeed},
 		{"migrate", "apply database migrations and exit", runMigrate},
+		{"import", "import a stock feed: import cars|sites|media --site <name> [--full] FILE", runImport},
 	}
 }
 

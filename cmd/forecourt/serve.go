@@ -11,10 +11,13 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	contentfiles "forecourt/content"
+	"forecourt/internal/catalog"
 	"forecourt/internal/content"
 	"forecourt/internal/media"
 	"forecourt/internal/page"
@@ -190,15 +193,91 @@ func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) er
 }
 
 func runSeed(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fl := newFlags("seed", "Create the demo data (stock, dealer sites, stories) under DATA_DIR if absent. Content pages are embedded YAML.", stderr)
+	fl := newFlags("seed", "Create the deterministic demo stock (cars, dealer sites, extra media) of every site under DATA_DIR when absent. Content pages are embedded YAML.", stderr)
+	scale := fl.Float64("scale", 1, "multiply the number of demo cars (1: 20,500 for group-se)")
 	if err := fl.Parse(args); err != nil {
 		return err
+	}
+	if *scale <= 0 || *scale > 10 {
+		return fmt.Errorf("--scale must be above 0 and at most 10, got %v", *scale)
 	}
 	a, err := openApp(ctx, stderr)
 	if err != nil {
 		return err
 	}
 	defer a.db.Close()
-	fmt.Fprintf(stdout, "forecourt: %s store ready; demo content is embedded\n", a.db.Engine)
+	rep, err := catalog.SeedIfEmpty(ctx, catalog.NewStore(a.db), catalog.SeedOptions{Scale: *scale})
+	if err != nil {
+		return err
+	}
+	names := make([]string, 0, len(rep.Seeded))
+	for n := range rep.Seeded {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		c := rep.Seeded[n]
+		fmt.Fprintf(stdout, "seeded %-12s %6d cars %3d dealer sites %5d media records\n", n, c.Cars, c.Sites, c.Media)
+	}
+	if len(rep.Skipped) > 0 {
+		fmt.Fprintf(stdout, "already present, left alone: %s\n", strings.Join(rep.Skipped, ", "))
+	}
+	fmt.Fprintf(stdout, "forecourt: %s store ready in %s\n", a.db.Engine, rep.Duration.Round(time.Millisecond))
+	return nil
+}
+
+func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fl := newFlags("import", "Import a JSON-lines stock feed: forecourt import cars|sites|media --site <name> [--full] FILE ('-' reads standard input).\nEvery record is validated; bad records are reported with their line number and field, the rest import.", stderr)
+	siteName := fl.String("site", "", "the forecourt site the feed belongs to, e.g. group-se (required)")
+	full := fl.Bool("full", false, "a complete feed: records of the site missing from it are removed")
+	// Flags may come before, between or after the two arguments.
+	var pos []string
+	for {
+		if err := fl.Parse(args); err != nil {
+			return err
+		}
+		if fl.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fl.Arg(0))
+		args = fl.Args()[1:]
+	}
+	if len(pos) != 2 {
+		fl.Usage()
+		return fmt.Errorf("want a kind (cars, sites or media) and a file, got %d arguments", len(pos))
+	}
+	if *siteName == "" {
+		return fmt.Errorf("--site is required")
+	}
+	kind, file := pos[0], pos[1]
+	var in io.Reader = os.Stdin
+	if file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	a, err := openApp(ctx, stderr)
+	if err != nil {
+		return err
+	}
+	defer a.db.Close()
+	rep, err := catalog.Import(ctx, catalog.NewStore(a.db), kind, *siteName, in, catalog.ImportOptions{Full: *full, Progress: stderr})
+	fmt.Fprintln(stdout, rep.String())
+	for _, le := range rep.Rejected {
+		fmt.Fprintln(stdout, "  rejected "+le.Error())
+	}
+	if err != nil {
+		return err
+	}
+	if len(rep.Rejected) > 0 {
+		lines := map[int]bool{}
+		for _, le := range rep.Rejected {
+			lines[le.Line] = true
+		}
+		return fmt.Errorf("%d records rejected (%d problems); the other records were imported", len(lines), len(rep.Rejected))
+	}
 	return nil
 }
