@@ -116,7 +116,7 @@ func (s *Server) secure(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b [18]byte
 		rand.Read(b[:])
-		nonce := base64.StdEncoding.EncodeToString(b[:])
+		nonce := base64.RawURLEncoding.EncodeToString(b[:]) // no characters that HTML escaping would change
 		h := w.Header()
 		h.Set("Content-Security-Policy", s.csp(nonce, false))
 		h.Set("X-Content-Type-Options", "nosniff")
