@@ -1,0 +1,474 @@
+package search
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"forecourt/internal/errs"
+
+	"github.com/RoaringBitmap/roaring/v2"
+)
+
+// Result is the answer to a Query. Results may be shared through the
+// Engine's cache and content entries may be the index's own documents:
+// treat a Result as read-only.
+type Result struct {
+	Facets     []FacetResult    `json:"facet"`
+	Content    []map[string]any `json:"content"`
+	TotalItems int              `json:"total_items"`
+	Limit      int              `json:"limit"`
+	Offset     int              `json:"offset"`
+}
+
+// FacetResult is the facet of one requested field. Type is "list", with
+// Values, or "histogram", with Histogram (and empty Values).
+type FacetResult struct {
+	Name      string       `json:"name"`
+	ChildName string       `json:"child_name,omitempty"`
+	Type      string       `json:"type"`
+	Values    []FacetValue `json:"values"`
+	Histogram *Histogram   `json:"histogram,omitempty"`
+}
+
+// FacetValue is one value of a list facet and the number of docs having it.
+// Values with no docs are left out.
+type FacetValue struct {
+	Text     string       `json:"text"`
+	Count    int          `json:"count"`
+	Children []FacetValue `json:"children,omitempty"`
+}
+
+// Histogram spans the values of a number field over the docs matching the
+// other filters: Min and Max are the smallest and largest value; Buckets are
+// equal-width slices of [Min, Max] (Schema.Buckets, default 40), each
+// counting the docs with Min <= value < Max (the last also includes Max).
+// With one distinct value there is one bucket; with none, no buckets.
+type Histogram struct {
+	Min     float64  `json:"min"`
+	Max     float64  `json:"max"`
+	Buckets []Bucket `json:"buckets"`
+}
+
+// Bucket is one bar of a Histogram.
+type Bucket struct {
+	Min   float64 `json:"min"`
+	Max   float64 `json:"max"`
+	Count int     `json:"count"`
+}
+
+// clause is one compiled filter. Bitmaps are read-only (they may be the
+// index's own).
+type clause struct {
+	group string // the facet field the filter belongs to; "" applies to every facet
+	bm    *roaring.Bitmap
+	not   bool
+}
+
+// Search runs q on the index. Names unknown to the schema are errs.Invalid;
+// the index name in q is not looked at.
+func (ix *Index) Search(q Query) (Result, error) {
+	fe := errs.FieldErrors{}
+	checkQuery(ix.schema, &q, fe)
+	if err := fe.Err("The search query is not valid."); err != nil {
+		return Result{}, err
+	}
+	clauses := ix.compile(q)
+	res := ix.intersect(clauses, nil)
+	out := Result{Limit: q.Limit, Offset: q.Offset, Facets: make([]FacetResult, 0, len(q.Facets))}
+	out.TotalItems = ix.card(res)
+	for _, fr := range q.Facets {
+		out.Facets = append(out.Facets, ix.facet(fr, clauses, res))
+	}
+	docs := ix.page(res, out.TotalItems, q)
+	out.Content = make([]map[string]any, len(docs))
+	for i, d := range docs {
+		out.Content[i] = project(ix.docs[d], q.Fields)
+	}
+	return out, nil
+}
+
+func (ix *Index) card(bm *roaring.Bitmap) int {
+	if bm == nil {
+		return len(ix.docs)
+	}
+	return int(bm.GetCardinality())
+}
+
+// compile turns the keyphrase and the filters of a checked query into clauses.
+func (ix *Index) compile(q Query) []clause {
+	var cs []clause
+	for _, t := range tokens(q.Keyphrase) {
+		cs = append(cs, clause{bm: ix.prefix(t)})
+	}
+	keys := make([]string, 0, len(q.Filters))
+	for k, v := range q.Filters {
+		if len(v) > 0 {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, key := range keys {
+		vals := q.Filters[key]
+		kind, group, _ := filterKey(ix.schema, key)
+		var bms []*roaring.Bitmap
+		not := false
+		switch kind {
+		case fkID, fkIDNeq:
+			ids := roaring.New()
+			for _, v := range vals {
+				if d, ok := ix.byID[v]; ok {
+					ids.Add(d)
+				}
+			}
+			bms, not = []*roaring.Bitmap{ids}, kind == fkIDNeq
+		case fkKeyword:
+			bms = ix.keywordBitmaps(key, vals)
+		case fkNeq:
+			bms, not = ix.keywordBitmaps(strings.TrimSuffix(key, ".neq"), vals), true
+		case fkBool:
+			bms = ix.keywords[key].lookup(vals)
+		case fkNumbers:
+			norm := make([]string, 0, len(vals))
+			for _, v := range vals {
+				x, _ := strconv.ParseFloat(v, 64)
+				norm = append(norm, formatNumber(x))
+			}
+			bms = ix.numbers[key].list.lookup(norm)
+		case fkRange:
+			lo, hi, _ := parseRange(vals)
+			bms = []*roaring.Bitmap{ix.numbers[group].between(lo, hi)}
+		}
+		cs = append(cs, clause{group: group, bm: or(bms), not: not})
+	}
+	return cs
+}
+
+func (k *keywordIndex) lookup(vals []string) []*roaring.Bitmap {
+	var out []*roaring.Bitmap
+	for _, v := range vals {
+		if i, ok := k.pos[v]; ok {
+			out = append(out, k.bms[i])
+		}
+	}
+	return out
+}
+
+// keywordBitmaps resolves the values of a keyword filter. On a hierarchy
+// parent "P>C" selects the child C of P; a parent that has selected children
+// is narrowed to them, so ["BMW", "BMW>X3", "Audi"] is (BMW X3) or Audi.
+func (ix *Index) keywordBitmaps(field string, vals []string) []*roaring.Bitmap {
+	k := ix.keywords[field]
+	ci := ix.children[field]
+	if ci == nil {
+		return k.lookup(vals)
+	}
+	narrowed := map[string]bool{}
+	var out []*roaring.Bitmap
+	for _, v := range vals {
+		if p, _, ok := strings.Cut(v, ">"); ok {
+			narrowed[p] = true
+			if bm, ok := ci.pairs[v]; ok {
+				out = append(out, bm)
+			}
+		}
+	}
+	for _, v := range vals {
+		if strings.Contains(v, ">") || narrowed[v] {
+			continue
+		}
+		if i, ok := k.pos[v]; ok {
+			out = append(out, k.bms[i])
+		}
+	}
+	return out
+}
+
+// or unions bitmaps; the result is read-only (it may be one of bms).
+func or(bms []*roaring.Bitmap) *roaring.Bitmap {
+	switch len(bms) {
+	case 0:
+		return roaring.New()
+	case 1:
+		return bms[0]
+	}
+	return roaring.FastOr(bms...)
+}
+
+// prefix returns the docs having a term that starts with t.
+func (ix *Index) prefix(t string) *roaring.Bitmap {
+	i := sort.SearchStrings(ix.terms, t)
+	j := i
+	for j < len(ix.terms) && strings.HasPrefix(ix.terms[j], t) {
+		j++
+	}
+	return or(ix.postings[i:j])
+}
+
+// between returns the docs whose value lies in [lo, hi].
+func (ni *numberIndex) between(lo, hi float64) *roaring.Bitmap {
+	words := make([]uint64, (len(ni.col)+63)/64)
+	for d, x := range ni.col {
+		if x >= lo && x <= hi { // false for NaN
+			words[d>>6] |= 1 << (uint(d) & 63)
+		}
+	}
+	bm := roaring.FromDense(words, false)
+	return bm
+}
+
+// intersect ANDs the clauses whose group skip does not name; nil means all docs.
+func (ix *Index) intersect(cs []clause, skip func(group string) bool) *roaring.Bitmap {
+	var pos, neg []*roaring.Bitmap
+	for _, c := range cs {
+		if skip != nil && skip(c.group) {
+			continue
+		}
+		if c.not {
+			neg = append(neg, c.bm)
+		} else {
+			pos = append(pos, c.bm)
+		}
+	}
+	var acc *roaring.Bitmap
+	switch len(pos) {
+	case 0:
+		if len(neg) == 0 {
+			return nil
+		}
+		acc = ix.all
+	case 1:
+		acc = pos[0]
+	default:
+		slices.SortFunc(pos, func(a, b *roaring.Bitmap) int { return cmp.Compare(a.GetCardinality(), b.GetCardinality()) })
+		acc = roaring.And(pos[0], pos[1])
+		for _, b := range pos[2:] {
+			acc.And(b)
+		}
+	}
+	for i, b := range neg {
+		if i == 0 && len(pos) < 2 {
+			acc = roaring.AndNot(acc, b)
+		} else {
+			acc.AndNot(b)
+		}
+	}
+	return acc
+}
+
+// facet computes one facet over the docs matching every clause but those of
+// the facet's own fields (disjunctive counts).
+func (ix *Index) facet(fr FacetRequest, cs []clause, res *roaring.Bitmap) FacetResult {
+	own := func(g string) bool { return g == fr.Name }
+	if h, ok := ix.schema.hierarchy(fr.Name); ok {
+		own = func(g string) bool { return g == h.Parent || g == h.Child }
+	}
+	set := res
+	for _, c := range cs {
+		if own(c.group) {
+			set = ix.intersect(cs, own)
+			break
+		}
+	}
+	out := FacetResult{Name: fr.Name, ChildName: fr.ChildName, Type: "list", Values: []FacetValue{}}
+	var k *keywordIndex
+	if ni, ok := ix.numbers[fr.Name]; ok {
+		if ni.field.Facet == HistogramFacet {
+			out.Type = "histogram"
+			h := ni.hist
+			if set != nil {
+				h = histogram(ni.col, set, ix.schema.buckets())
+			}
+			out.Histogram = &h
+			return out
+		}
+		k = ni.list
+	} else {
+		k = ix.keywords[fr.Name]
+	}
+	var keep map[string]bool
+	if len(fr.Filters) > 0 {
+		keep = make(map[string]bool, len(fr.Filters))
+		for _, v := range fr.Filters {
+			keep[v] = true
+		}
+	}
+	var ci *childIndex
+	if fr.ChildName != "" {
+		ci = ix.children[fr.Name]
+	}
+	for i, v := range k.values {
+		if keep != nil && !keep[v] {
+			continue
+		}
+		n := count(k.bms[i], set)
+		if n == 0 {
+			continue
+		}
+		fv := FacetValue{Text: v, Count: n}
+		if ci != nil {
+			for _, c := range ci.children[i] {
+				if m := count(c.bm, set); m > 0 {
+					fv.Children = append(fv.Children, FacetValue{Text: c.text, Count: m})
+				}
+			}
+			sortValues(fv.Children, fr.SortOrder)
+		}
+		out.Values = append(out.Values, fv)
+	}
+	sortValues(out.Values, fr.SortOrder)
+	return out
+}
+
+func count(bm, set *roaring.Bitmap) int {
+	if set == nil {
+		return int(bm.GetCardinality())
+	}
+	return int(bm.AndCardinality(set))
+}
+
+// sortValues orders values that are in ascending value order.
+func sortValues(vs []FacetValue, order string) {
+	switch order {
+	case "desc":
+		slices.Reverse(vs)
+	case "count":
+		slices.SortStableFunc(vs, func(a, b FacetValue) int { return cmp.Compare(b.Count, a.Count) })
+	}
+}
+
+// histogram spans the values of col over set (nil: all docs) in nb buckets.
+func histogram(col []float64, set *roaring.Bitmap, nb int) Histogram {
+	lo, hi, n := math.Inf(1), math.Inf(-1), 0
+	each(set, len(col), func(d uint32) {
+		x := col[d]
+		if math.IsNaN(x) {
+			return
+		}
+		n++
+		lo = min(lo, x)
+		hi = max(hi, x)
+	})
+	if n == 0 {
+		return Histogram{Buckets: []Bucket{}}
+	}
+	if lo == hi {
+		return Histogram{Min: lo, Max: hi, Buckets: []Bucket{{Min: lo, Max: hi, Count: n}}}
+	}
+	h := Histogram{Min: lo, Max: hi, Buckets: make([]Bucket, nb)}
+	w := (hi - lo) / float64(nb)
+	for i := range h.Buckets {
+		h.Buckets[i].Min = lo + float64(i)*w
+		h.Buckets[i].Max = lo + float64(i+1)*w
+	}
+	h.Buckets[nb-1].Max = hi
+	each(set, len(col), func(d uint32) {
+		x := col[d]
+		if math.IsNaN(x) {
+			return
+		}
+		h.Buckets[bucketOf(x, lo, w, nb)].Count++
+	})
+	return h
+}
+
+func bucketOf(x, lo, w float64, nb int) int {
+	return min(int((x-lo)/w), nb-1)
+}
+
+// each calls fn for every doc of set (nil: 0…n-1) in order.
+func each(set *roaring.Bitmap, n int, fn func(d uint32)) {
+	if set == nil {
+		for d := 0; d < n; d++ {
+			fn(uint32(d))
+		}
+		return
+	}
+	var buf [256]uint32
+	it := set.ManyIterator()
+	for {
+		k := it.NextMany(buf[:])
+		if k == 0 {
+			return
+		}
+		for _, d := range buf[:k] {
+			fn(d)
+		}
+	}
+}
+
+// smallSet is the size under which a sorted page is taken by sorting the
+// matching docs by rank rather than walking the presorted order.
+const smallSet = 4096
+
+// page returns the docs of res on the requested page, in the requested order.
+func (ix *Index) page(res *roaring.Bitmap, total int, q Query) []uint32 {
+	if q.Limit == 0 || q.Offset >= total {
+		return nil
+	}
+	want := min(q.Limit, total-q.Offset)
+	out := make([]uint32, 0, want)
+	if q.SortName == "" {
+		if res == nil {
+			for d := q.Offset; d < q.Offset+want; d++ {
+				out = append(out, uint32(d))
+			}
+			return out
+		}
+		first, _ := res.Select(uint32(q.Offset))
+		it := res.Iterator()
+		it.AdvanceIfNeeded(first)
+		for it.HasNext() && len(out) < want {
+			out = append(out, it.Next())
+		}
+		return out
+	}
+	field, desc, _ := sortField(ix.schema, q.SortName)
+	ni := ix.numbers[field]
+	order, rank := ni.asc, ni.rankAsc
+	if desc {
+		order, rank = ni.desc, ni.rankDesc
+	}
+	if res == nil {
+		return append(out, order[q.Offset:q.Offset+want]...)
+	}
+	if total <= smallSet {
+		docs := res.ToArray()
+		slices.SortFunc(docs, func(a, b uint32) int { return cmp.Compare(rank[a], rank[b]) })
+		return append(out, docs[q.Offset:q.Offset+want]...)
+	}
+	words := make([]uint64, (len(ix.docs)+63)/64)
+	res.WriteDenseTo(words)
+	skip := q.Offset
+	for _, d := range order {
+		if words[d>>6]&(1<<(d&63)) == 0 {
+			continue
+		}
+		if skip > 0 {
+			skip--
+			continue
+		}
+		out = append(out, d)
+		if len(out) == want {
+			break
+		}
+	}
+	return out
+}
+
+// project returns doc, or a copy with only fields when fields is not empty.
+func project(doc map[string]any, fields []string) map[string]any {
+	if len(fields) == 0 {
+		return doc
+	}
+	out := make(map[string]any, len(fields))
+	for _, f := range fields {
+		if v, ok := doc[f]; ok {
+			out[f] = v
+		}
+	}
+	return out
+}

@@ -1,0 +1,461 @@
+package search
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"forecourt/internal/errs"
+
+	"github.com/RoaringBitmap/roaring/v2"
+)
+
+// Index is an immutable, searchable set of documents built by Build. It is
+// safe for concurrent use.
+type Index struct {
+	schema   *Schema
+	docs     []map[string]any
+	ids      []string
+	byID     map[string]uint32
+	all      *roaring.Bitmap
+	keywords map[string]*keywordIndex // keyword, bool and list-faceted number fields
+	numbers  map[string]*numberIndex
+	children map[string]*childIndex // by parent field
+	terms    []string               // sorted folded keyphrase terms
+	postings []*roaring.Bitmap      // postings[i] holds the docs of terms[i]
+}
+
+// keywordIndex holds one bitmap per distinct value, in facet order.
+type keywordIndex struct {
+	values []string
+	bms    []*roaring.Bitmap
+	pos    map[string]int
+}
+
+// numberIndex is the column of a number field and its sort orders.
+type numberIndex struct {
+	field Field
+	col   []float64 // by doc; NaN when the doc has no value
+	// asc and desc order all docs by value, ties and docs without a value
+	// (last) in doc order; rankAsc and rankDesc give a doc's position.
+	asc, desc         []uint32
+	rankAsc, rankDesc []uint32
+	valued            int           // docs with a value: asc[:valued]
+	list              *keywordIndex // ListFacet fields: one bitmap per value
+	hist              Histogram     // over all docs
+}
+
+// childIndex holds the children of every parent value of a hierarchy.
+type childIndex struct {
+	h        Hierarchy
+	children [][]childValue // by parent value position, in child facet order
+	pairs    map[string]*roaring.Bitmap
+}
+
+type childValue struct {
+	text string
+	bm   *roaring.Bitmap
+}
+
+// Len returns the number of documents.
+func (ix *Index) Len() int { return len(ix.docs) }
+
+// Schema returns the schema the index was built with.
+func (ix *Index) Schema() *Schema { return ix.schema }
+
+// Build indexes docs, decoded JSON objects, in the given order (which is the
+// order of results without sort_name). The index keeps the maps for the
+// content of results; callers must not change them afterwards. A document
+// without its id, with a duplicate id or with a field of the wrong type is an
+// Invalid error naming the document and the field.
+func Build(schema *Schema, docs []map[string]any) (*Index, error) {
+	if err := schema.check(); err != nil {
+		return nil, errs.Wrap(err, "bad search schema")
+	}
+	if len(docs) > math.MaxUint32/2 {
+		return nil, errs.E(errs.Invalid, "too many documents: %d", len(docs))
+	}
+	n := len(docs)
+	ix := &Index{
+		schema:   schema,
+		docs:     docs,
+		ids:      make([]string, n),
+		byID:     make(map[string]uint32, n),
+		keywords: map[string]*keywordIndex{},
+		numbers:  map[string]*numberIndex{},
+		children: map[string]*childIndex{},
+	}
+	ix.all = roaring.New()
+	ix.all.AddRange(0, uint64(n))
+
+	kwDocs := map[string]map[string][]uint32{}
+	for _, f := range schema.Fields {
+		switch f.Kind {
+		case Keyword, Bool:
+			kwDocs[f.Name] = map[string][]uint32{}
+		case Number:
+			col := make([]float64, n)
+			for i := range col {
+				col[i] = math.NaN()
+			}
+			ix.numbers[f.Name] = &numberIndex{field: f, col: col}
+		}
+	}
+	pairDocs := map[string]map[[2]string][]uint32{}
+	for _, h := range schema.Hierarchies {
+		pairDocs[h.Parent] = map[[2]string][]uint32{}
+	}
+	termDocs := map[string][]uint32{}
+
+	var vals []string
+	for d, doc := range docs {
+		where := func() string { return fmt.Sprintf("document %d", d) }
+		id, ok, err := keywordScalar(doc[schema.ID])
+		if err != nil || !ok {
+			return nil, errs.E(errs.Invalid, "%s: missing or invalid id field %s", where(), schema.ID)
+		}
+		if prev, dup := ix.byID[id]; dup {
+			return nil, errs.E(errs.Invalid, "%s (%s %s): duplicate id, also document %d", where(), schema.ID, id, prev)
+		}
+		where = func() string { return fmt.Sprintf("document %d (%s %s)", d, schema.ID, id) }
+		ix.ids[d] = id
+		ix.byID[id] = uint32(d)
+		for _, f := range schema.Fields {
+			raw, present := doc[f.Name]
+			if !present || raw == nil {
+				continue
+			}
+			switch f.Kind {
+			case Keyword:
+				vals, err = keywordValues(raw, f.List, vals[:0])
+				if err != nil {
+					return nil, errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
+				}
+				m := kwDocs[f.Name]
+				for i, v := range vals {
+					if slices.Contains(vals[:i], v) {
+						continue
+					}
+					m[v] = append(m[v], uint32(d))
+				}
+			case Bool:
+				b, err := boolValue(raw)
+				if err != nil {
+					return nil, errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
+				}
+				v := strconv.FormatBool(b)
+				kwDocs[f.Name][v] = append(kwDocs[f.Name][v], uint32(d))
+			case Number:
+				x, err := numberValue(raw, f.Time)
+				if err != nil {
+					return nil, errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
+				}
+				ix.numbers[f.Name].col[d] = x
+			}
+		}
+		for _, h := range schema.Hierarchies {
+			p, ok1, _ := keywordScalar(doc[h.Parent])
+			c, ok2, _ := keywordScalar(doc[h.Child])
+			if ok1 && ok2 {
+				k := [2]string{p, c}
+				pairDocs[h.Parent][k] = append(pairDocs[h.Parent][k], uint32(d))
+			}
+		}
+		for _, name := range schema.Text {
+			addTerms(termDocs, doc[name], uint32(d))
+		}
+	}
+
+	for name, m := range kwDocs {
+		ix.keywords[name] = newKeywordIndex(m)
+	}
+	for _, ni := range ix.numbers {
+		ni.sortOrders()
+		if ni.field.Facet == ListFacet {
+			ni.list = ni.listIndex()
+		}
+		ni.hist = histogram(ni.col, nil, schema.buckets())
+	}
+	for _, h := range schema.Hierarchies {
+		ix.children[h.Parent] = newChildIndex(h, ix.keywords[h.Parent], pairDocs[h.Parent])
+	}
+	ix.terms = make([]string, 0, len(termDocs))
+	for t := range termDocs {
+		ix.terms = append(ix.terms, t)
+	}
+	slices.Sort(ix.terms)
+	ix.postings = make([]*roaring.Bitmap, len(ix.terms))
+	for i, t := range ix.terms {
+		ix.postings[i] = bitmapOf(termDocs[t])
+	}
+	return ix, nil
+}
+
+func bitmapOf(docs []uint32) *roaring.Bitmap {
+	bm := roaring.BitmapOf(docs...)
+	bm.RunOptimize()
+	return bm
+}
+
+// valueLess orders facet values: case- and accent-insensitively, then bytewise.
+func valueLess(a, b string) int {
+	if c := cmp.Compare(fold(a), fold(b)); c != 0 {
+		return c
+	}
+	return cmp.Compare(a, b)
+}
+
+func newKeywordIndex(m map[string][]uint32) *keywordIndex {
+	k := &keywordIndex{pos: make(map[string]int, len(m))}
+	for v := range m {
+		k.values = append(k.values, v)
+	}
+	slices.SortFunc(k.values, valueLess) // "false" < "true" for bools too
+	k.bms = make([]*roaring.Bitmap, len(k.values))
+	for i, v := range k.values {
+		k.pos[v] = i
+		k.bms[i] = bitmapOf(m[v])
+	}
+	return k
+}
+
+func newChildIndex(h Hierarchy, parent *keywordIndex, pairs map[[2]string][]uint32) *childIndex {
+	ci := &childIndex{h: h, children: make([][]childValue, len(parent.values)), pairs: map[string]*roaring.Bitmap{}}
+	for k, docs := range pairs {
+		p := parent.pos[k[0]]
+		bm := bitmapOf(docs)
+		ci.children[p] = append(ci.children[p], childValue{text: k[1], bm: bm})
+		ci.pairs[k[0]+">"+k[1]] = bm
+	}
+	for _, cs := range ci.children {
+		slices.SortFunc(cs, func(a, b childValue) int { return valueLess(a.text, b.text) })
+	}
+	return ci
+}
+
+func (ni *numberIndex) sortOrders() {
+	n := len(ni.col)
+	col := ni.col
+	valued := make([]uint32, 0, n)
+	var missing []uint32
+	for d, x := range col {
+		if math.IsNaN(x) {
+			missing = append(missing, uint32(d))
+		} else {
+			valued = append(valued, uint32(d))
+		}
+	}
+	slices.SortStableFunc(valued, func(a, b uint32) int { return cmp.Compare(col[a], col[b]) })
+	ni.valued = len(valued)
+	ni.asc = append(valued, missing...)
+	// Descending: the groups of equal values in reverse order, each group
+	// keeping ascending doc order; then the docs without a value.
+	ni.desc = make([]uint32, 0, n)
+	for hi := ni.valued; hi > 0; {
+		lo := hi - 1
+		for lo > 0 && col[ni.asc[lo-1]] == col[ni.asc[hi-1]] {
+			lo--
+		}
+		ni.desc = append(ni.desc, ni.asc[lo:hi]...)
+		hi = lo
+	}
+	ni.desc = append(ni.desc, missing...)
+	ni.rankAsc = make([]uint32, n)
+	ni.rankDesc = make([]uint32, n)
+	for i, d := range ni.asc {
+		ni.rankAsc[d] = uint32(i)
+	}
+	for i, d := range ni.desc {
+		ni.rankDesc[d] = uint32(i)
+	}
+}
+
+// listIndex builds one bitmap per distinct value, in numeric order.
+func (ni *numberIndex) listIndex() *keywordIndex {
+	k := &keywordIndex{pos: map[string]int{}}
+	for i := 0; i < ni.valued; {
+		x := ni.col[ni.asc[i]]
+		j := i
+		for j < ni.valued && ni.col[ni.asc[j]] == x {
+			j++
+		}
+		docs := slices.Clone(ni.asc[i:j])
+		slices.Sort(docs)
+		v := formatNumber(x)
+		k.pos[v] = len(k.values)
+		k.values = append(k.values, v)
+		k.bms = append(k.bms, bitmapOf(docs))
+		i = j
+	}
+	return k
+}
+
+func formatNumber(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+func addTerms(termDocs map[string][]uint32, raw any, d uint32) {
+	add := func(s string) {
+		for _, t := range tokens(s) {
+			p := termDocs[t]
+			if len(p) > 0 && p[len(p)-1] == d {
+				continue
+			}
+			termDocs[t] = append(p, d)
+		}
+	}
+	switch v := raw.(type) {
+	case string:
+		add(v)
+	case float64:
+		add(formatNumber(v))
+	case json.Number:
+		add(v.String())
+	case int:
+		add(strconv.Itoa(v))
+	case int64:
+		add(strconv.FormatInt(v, 10))
+	case []string:
+		for _, s := range v {
+			add(s)
+		}
+	case []any:
+		for _, e := range v {
+			addTerms(termDocs, e, d)
+		}
+	}
+}
+
+// keywordScalar returns the text of a string or number value.
+func keywordScalar(raw any) (string, bool, error) {
+	switch v := raw.(type) {
+	case nil:
+		return "", false, nil
+	case string:
+		return v, v != "", nil
+	case float64:
+		return formatNumber(v), true, nil
+	case json.Number:
+		return v.String(), true, nil
+	case int:
+		return strconv.Itoa(v), true, nil
+	case int64:
+		return strconv.FormatInt(v, 10), true, nil
+	}
+	return "", false, fmt.Errorf("want a string or a number, got %s", typeName(raw))
+}
+
+func keywordValues(raw any, list bool, out []string) ([]string, error) {
+	var elems []any
+	switch v := raw.(type) {
+	case []any:
+		elems = v
+	case []string:
+		for _, s := range v {
+			if s != "" {
+				out = append(out, s)
+			}
+		}
+		if !list {
+			return out, fmt.Errorf("want a single value, got a list")
+		}
+		return out, nil
+	default:
+		s, ok, err := keywordScalar(raw)
+		if err != nil {
+			return out, err
+		}
+		if ok {
+			out = append(out, s)
+		}
+		return out, nil
+	}
+	if !list {
+		return out, fmt.Errorf("want a single value, got a list")
+	}
+	for _, e := range elems {
+		s, ok, err := keywordScalar(e)
+		if err != nil {
+			return out, fmt.Errorf("list item: %v", err)
+		}
+		if ok {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+func boolValue(raw any) (bool, error) {
+	switch v := raw.(type) {
+	case bool:
+		return v, nil
+	case string:
+		switch v {
+		case "true":
+			return true, nil
+		case "false":
+			return false, nil
+		}
+	}
+	return false, fmt.Errorf("want true or false, got %s", typeName(raw))
+}
+
+var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02"}
+
+func numberValue(raw any, isTime bool) (float64, error) {
+	var x float64
+	switch v := raw.(type) {
+	case float64:
+		x = v
+	case int:
+		x = float64(v)
+	case int64:
+		x = float64(v)
+	case json.Number:
+		f, err := v.Float64()
+		if err != nil {
+			return 0, fmt.Errorf("want a number, got %q", v)
+		}
+		x = f
+	case string:
+		s := strings.TrimSpace(v)
+		if f, err := strconv.ParseFloat(s, 64); err == nil {
+			x = f
+			break
+		}
+		if isTime {
+			for _, l := range timeLayouts {
+				if t, err := time.Parse(l, s); err == nil {
+					return float64(t.Unix()), nil
+				}
+			}
+			return 0, fmt.Errorf("want a number or a date, got %q", v)
+		}
+		return 0, fmt.Errorf("want a number, got %q", v)
+	default:
+		return 0, fmt.Errorf("want a number, got %s", typeName(raw))
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, fmt.Errorf("want a finite number")
+	}
+	return x, nil
+}
+
+func typeName(raw any) string {
+	switch raw.(type) {
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case float64, int, int64, json.Number:
+		return "a number"
+	case []any, []string:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", raw)
+}
