@@ -401,8 +401,9 @@ func each(set *roaring.Bitmap, n int, fn func(d uint32)) {
 }
 
 // smallSet is the size under which a sorted page is taken by sorting the
-// matching docs by rank rather than walking the presorted order.
-const smallSet = 4096
+// matching docs by rank rather than walking the presorted order. A variable
+// so that tests can run both ways.
+var smallSet = 4096
 
 // page returns the docs of res on the requested page, in the requested order.
 func (ix *Index) page(res *roaring.Bitmap, total int, q Query) []uint32 {
