@@ -80,8 +80,9 @@ func (ix *Index) Search(q Query) (Result, error) {
 	res := ix.intersect(clauses, nil)
 	out := Result{Limit: q.Limit, Offset: q.Offset, Facets: make([]FacetResult, 0, len(q.Facets))}
 	out.TotalItems = ix.card(res)
+	resSet := &docSet{bm: res}
 	for _, fr := range q.Facets {
-		out.Facets = append(out.Facets, ix.facet(fr, clauses, res))
+		out.Facets = append(out.Facets, ix.facet(fr, clauses, resSet))
 	}
 	docs := ix.page(res, out.TotalItems, q)
 	out.Content = make([]map[string]any, len(docs))
@@ -259,9 +260,23 @@ func (ix *Index) intersect(cs []clause, skip func(group string) bool) *roaring.B
 	return acc
 }
 
+// docSet is a set of docs, nil bm meaning all docs, whose array is made on
+// first use and shared by the facets counted over it.
+type docSet struct {
+	bm  *roaring.Bitmap
+	arr []uint32
+}
+
+func (s *docSet) docs() []uint32 {
+	if s.arr == nil {
+		s.arr = s.bm.ToArray()
+	}
+	return s.arr
+}
+
 // facet computes one facet over the docs matching every clause but those of
 // the facet's own fields (disjunctive counts).
-func (ix *Index) facet(fr FacetRequest, cs []clause, res *roaring.Bitmap) FacetResult {
+func (ix *Index) facet(fr FacetRequest, cs []clause, res *docSet) FacetResult {
 	own := func(g string) bool { return g == fr.Name }
 	if h, ok := ix.schema.hierarchy(fr.Name); ok {
 		own = func(g string) bool { return g == h.Parent || g == h.Child }
@@ -269,7 +284,7 @@ func (ix *Index) facet(fr FacetRequest, cs []clause, res *roaring.Bitmap) FacetR
 	set := res
 	for _, c := range cs {
 		if own(c.group) {
-			set = ix.intersect(cs, own)
+			set = &docSet{bm: ix.intersect(cs, own)}
 			break
 		}
 	}
@@ -279,8 +294,8 @@ func (ix *Index) facet(fr FacetRequest, cs []clause, res *roaring.Bitmap) FacetR
 		if ni.field.Facet == HistogramFacet {
 			out.Type = "histogram"
 			h := ni.hist
-			if set != nil {
-				h = histogram(ni.col, set, ix.schema.buckets())
+			if set.bm != nil {
+				h = histogram(ni.col, set.docs(), ix.schema.buckets())
 			}
 			out.Histogram = &h
 			return out
@@ -296,23 +311,22 @@ func (ix *Index) facet(fr FacetRequest, cs []clause, res *roaring.Bitmap) FacetR
 			keep[v] = true
 		}
 	}
+	counts := k.count(set)
 	var ci *childIndex
+	var childCounts []int
 	if fr.ChildName != "" {
 		ci = ix.children[fr.Name]
+		childCounts = ci.count(set)
 	}
 	for i, v := range k.values {
-		if keep != nil && !keep[v] {
+		if counts[i] == 0 || (keep != nil && !keep[v]) {
 			continue
 		}
-		n := count(k.bms[i], set)
-		if n == 0 {
-			continue
-		}
-		fv := FacetValue{Text: v, Count: n}
+		fv := FacetValue{Text: v, Count: counts[i]}
 		if ci != nil {
-			for _, c := range ci.children[i] {
-				if m := count(c.bm, set); m > 0 {
-					fv.Children = append(fv.Children, FacetValue{Text: c.text, Count: m})
+			for f := ci.start[i]; f < ci.start[i+1]; f++ {
+				if m := childCounts[f]; m > 0 {
+					fv.Children = append(fv.Children, FacetValue{Text: ci.flat[f].text, Count: m})
 				}
 			}
 			sortValues(fv.Children, fr.SortOrder)
@@ -323,11 +337,44 @@ func (ix *Index) facet(fr FacetRequest, cs []clause, res *roaring.Bitmap) FacetR
 	return out
 }
 
-func count(bm, set *roaring.Bitmap) int {
-	if set == nil {
-		return int(bm.GetCardinality())
+// count returns the docs of set per value (read-only). Single-valued fields
+// count by walking the set's docs once; list fields intersect each value.
+func (k *keywordIndex) count(set *docSet) []int {
+	if set.bm == nil {
+		return k.total
 	}
-	return int(bm.AndCardinality(set))
+	c := make([]int, len(k.values))
+	if k.ords == nil {
+		for i, bm := range k.bms {
+			c[i] = int(bm.AndCardinality(set.bm))
+		}
+		return c
+	}
+	ords := k.ords
+	for _, d := range set.docs() {
+		if o := ords[d]; o >= 0 {
+			c[o]++
+		}
+	}
+	return c
+}
+
+// count returns the docs of set per child, by position in flat.
+func (ci *childIndex) count(set *docSet) []int {
+	c := make([]int, len(ci.flat))
+	if set.bm == nil {
+		for f, cv := range ci.flat {
+			c[f] = cv.total
+		}
+		return c
+	}
+	ords := ci.ords
+	for _, d := range set.docs() {
+		if o := ords[d]; o >= 0 {
+			c[o]++
+		}
+	}
+	return c
 }
 
 // sortValues orders values that are in ascending value order.
@@ -340,18 +387,18 @@ func sortValues(vs []FacetValue, order string) {
 	}
 }
 
-// histogram spans the values of col over set (nil: all docs) in nb buckets.
-func histogram(col []float64, set *roaring.Bitmap, nb int) Histogram {
+// histogram spans the values of col over docs in nb buckets.
+func histogram(col []float64, docs []uint32, nb int) Histogram {
 	lo, hi, n := math.Inf(1), math.Inf(-1), 0
-	each(set, len(col), func(d uint32) {
+	for _, d := range docs {
 		x := col[d]
 		if math.IsNaN(x) {
-			return
+			continue
 		}
 		n++
 		lo = min(lo, x)
 		hi = max(hi, x)
-	})
+	}
 	if n == 0 {
 		return Histogram{Buckets: []Bucket{}}
 	}
@@ -365,39 +412,13 @@ func histogram(col []float64, set *roaring.Bitmap, nb int) Histogram {
 		h.Buckets[i].Max = lo + float64(i+1)*w
 	}
 	h.Buckets[nb-1].Max = hi
-	each(set, len(col), func(d uint32) {
+	for _, d := range docs {
 		x := col[d]
-		if math.IsNaN(x) {
-			return
+		if !math.IsNaN(x) {
+			h.Buckets[min(int((x-lo)/w), nb-1)].Count++
 		}
-		h.Buckets[bucketOf(x, lo, w, nb)].Count++
-	})
+	}
 	return h
-}
-
-func bucketOf(x, lo, w float64, nb int) int {
-	return min(int((x-lo)/w), nb-1)
-}
-
-// each calls fn for every doc of set (nil: 0…n-1) in order.
-func each(set *roaring.Bitmap, n int, fn func(d uint32)) {
-	if set == nil {
-		for d := 0; d < n; d++ {
-			fn(uint32(d))
-		}
-		return
-	}
-	var buf [256]uint32
-	it := set.ManyIterator()
-	for {
-		k := it.NextMany(buf[:])
-		if k == 0 {
-			return
-		}
-		for _, d := range buf[:k] {
-			fn(d)
-		}
-	}
 }
 
 // smallSet is the size under which a sorted page is taken by sorting the

@@ -35,6 +35,8 @@ type keywordIndex struct {
 	values []string
 	bms    []*roaring.Bitmap
 	pos    map[string]int
+	total  []int   // docs per value: the unfiltered counts
+	ords   []int32 // single-valued fields: doc → value position, -1 when none
 }
 
 // numberIndex is the column of a number field and its sort orders.
@@ -52,14 +54,19 @@ type numberIndex struct {
 
 // childIndex holds the children of every parent value of a hierarchy.
 type childIndex struct {
-	h        Hierarchy
-	children [][]childValue // by parent value position, in child facet order
-	pairs    map[string]*roaring.Bitmap
+	h Hierarchy
+	// flat lists the children grouped by parent value position, each group in
+	// child facet order: the children of parent p are flat[start[p]:start[p+1]].
+	flat  []childValue
+	start []int
+	ords  []int32 // doc → position in flat, -1 when the doc lacks parent or child
+	pairs map[string]*roaring.Bitmap
 }
 
 type childValue struct {
-	text string
-	bm   *roaring.Bitmap
+	text  string
+	bm    *roaring.Bitmap
+	total int
 }
 
 // Len returns the number of documents.
@@ -172,17 +179,19 @@ func Build(schema *Schema, docs []map[string]any) (*Index, error) {
 	}
 
 	for name, m := range kwDocs {
-		ix.keywords[name] = newKeywordIndex(m)
+		f, _ := schema.field(name)
+		ix.keywords[name] = newKeywordIndex(m, n, !f.List)
 	}
+	allDocs := ix.all.ToArray()
 	for _, ni := range ix.numbers {
 		ni.sortOrders()
 		if ni.field.Facet == ListFacet {
 			ni.list = ni.listIndex()
 		}
-		ni.hist = histogram(ni.col, nil, schema.buckets())
+		ni.hist = histogram(ni.col, allDocs, schema.buckets())
 	}
 	for _, h := range schema.Hierarchies {
-		ix.children[h.Parent] = newChildIndex(h, ix.keywords[h.Parent], pairDocs[h.Parent])
+		ix.children[h.Parent] = newChildIndex(h, ix.keywords[h.Parent], pairDocs[h.Parent], n)
 	}
 	ix.terms = make([]string, 0, len(termDocs))
 	for t := range termDocs {
@@ -210,31 +219,62 @@ func valueLess(a, b string) int {
 	return cmp.Compare(a, b)
 }
 
-func newKeywordIndex(m map[string][]uint32) *keywordIndex {
+func newKeywordIndex(m map[string][]uint32, n int, single bool) *keywordIndex {
 	k := &keywordIndex{pos: make(map[string]int, len(m))}
+	vals := make([]string, 0, len(m))
 	for v := range m {
-		k.values = append(k.values, v)
+		vals = append(vals, v)
 	}
-	slices.SortFunc(k.values, valueLess) // "false" < "true" for bools too
-	k.bms = make([]*roaring.Bitmap, len(k.values))
-	for i, v := range k.values {
-		k.pos[v] = i
-		k.bms[i] = bitmapOf(m[v])
+	slices.SortFunc(vals, valueLess) // "false" < "true" for bools too
+	for _, v := range vals {
+		k.add(v, m[v])
+	}
+	if single {
+		k.fillOrds(n)
 	}
 	return k
 }
 
-func newChildIndex(h Hierarchy, parent *keywordIndex, pairs map[[2]string][]uint32) *childIndex {
-	ci := &childIndex{h: h, children: make([][]childValue, len(parent.values)), pairs: map[string]*roaring.Bitmap{}}
+// add appends value v held by docs (ascending).
+func (k *keywordIndex) add(v string, docs []uint32) {
+	k.pos[v] = len(k.values)
+	k.values = append(k.values, v)
+	k.bms = append(k.bms, bitmapOf(docs))
+	k.total = append(k.total, len(docs))
+}
+
+func (k *keywordIndex) fillOrds(n int) {
+	k.ords = make([]int32, n)
+	for i := range k.ords {
+		k.ords[i] = -1
+	}
+	for p, bm := range k.bms {
+		bm.Iterate(func(d uint32) bool { k.ords[d] = int32(p); return true })
+	}
+}
+
+func newChildIndex(h Hierarchy, parent *keywordIndex, pairs map[[2]string][]uint32, n int) *childIndex {
+	byParent := make([][]childValue, len(parent.values))
+	ci := &childIndex{h: h, pairs: map[string]*roaring.Bitmap{}, ords: make([]int32, n)}
 	for k, docs := range pairs {
 		p := parent.pos[k[0]]
 		bm := bitmapOf(docs)
-		ci.children[p] = append(ci.children[p], childValue{text: k[1], bm: bm})
+		byParent[p] = append(byParent[p], childValue{text: k[1], bm: bm, total: len(docs)})
 		ci.pairs[k[0]+">"+k[1]] = bm
 	}
-	for _, cs := range ci.children {
-		slices.SortFunc(cs, func(a, b childValue) int { return valueLess(a.text, b.text) })
+	for i := range ci.ords {
+		ci.ords[i] = -1
 	}
+	for _, cs := range byParent {
+		slices.SortFunc(cs, func(a, b childValue) int { return valueLess(a.text, b.text) })
+		ci.start = append(ci.start, len(ci.flat))
+		for _, c := range cs {
+			f := int32(len(ci.flat))
+			c.bm.Iterate(func(d uint32) bool { ci.ords[d] = f; return true })
+			ci.flat = append(ci.flat, c)
+		}
+	}
+	ci.start = append(ci.start, len(ci.flat))
 	return ci
 }
 
@@ -286,12 +326,10 @@ func (ni *numberIndex) listIndex() *keywordIndex {
 		}
 		docs := slices.Clone(ni.asc[i:j])
 		slices.Sort(docs)
-		v := formatNumber(x)
-		k.pos[v] = len(k.values)
-		k.values = append(k.values, v)
-		k.bms = append(k.bms, bitmapOf(docs))
+		k.add(formatNumber(x), docs)
 		i = j
 	}
+	k.fillOrds(len(ni.col))
 	return k
 }
 
