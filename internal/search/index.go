@@ -118,6 +118,7 @@ func Build(schema *Schema, docs []map[string]any) (*Index, error) {
 		pairDocs[h.Parent] = map[[2]string][]uint32{}
 	}
 	termDocs := map[string][]uint32{}
+	tc := termCollector{docs: termDocs, memo: map[string][]string{}}
 
 	var vals []string
 	for d, doc := range docs {
@@ -174,7 +175,7 @@ func Build(schema *Schema, docs []map[string]any) (*Index, error) {
 			}
 		}
 		for _, name := range schema.Text {
-			addTerms(termDocs, doc[name], uint32(d))
+			tc.add(doc[name], uint32(d))
 		}
 	}
 
@@ -335,34 +336,50 @@ func (ni *numberIndex) listIndex() *keywordIndex {
 
 func formatNumber(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
-func addTerms(termDocs map[string][]uint32, raw any, d uint32) {
-	add := func(s string) {
-		for _, t := range tokens(s) {
-			p := termDocs[t]
-			if len(p) > 0 && p[len(p)-1] == d {
-				continue
-			}
-			termDocs[t] = append(p, d)
+// termCollector gathers the keyphrase postings while building. Field
+// values repeat a lot (brands, cities, equipment), so their words are
+// memoised.
+type termCollector struct {
+	docs map[string][]uint32
+	memo map[string][]string
+}
+
+func (tc *termCollector) addText(s string, d uint32) {
+	ts, ok := tc.memo[s]
+	if !ok {
+		ts = tokens(s)
+		if len(tc.memo) < 1<<20 {
+			tc.memo[s] = ts
 		}
 	}
+	for _, t := range ts {
+		p := tc.docs[t]
+		if len(p) > 0 && p[len(p)-1] == d {
+			continue
+		}
+		tc.docs[t] = append(p, d)
+	}
+}
+
+func (tc *termCollector) add(raw any, d uint32) {
 	switch v := raw.(type) {
 	case string:
-		add(v)
+		tc.addText(v, d)
 	case float64:
-		add(formatNumber(v))
+		tc.addText(formatNumber(v), d)
 	case json.Number:
-		add(v.String())
+		tc.addText(v.String(), d)
 	case int:
-		add(strconv.Itoa(v))
+		tc.addText(strconv.Itoa(v), d)
 	case int64:
-		add(strconv.FormatInt(v, 10))
+		tc.addText(strconv.FormatInt(v, 10), d)
 	case []string:
 		for _, s := range v {
-			add(s)
+			tc.addText(s, d)
 		}
 	case []any:
 		for _, e := range v {
-			addTerms(termDocs, e, d)
+			tc.add(e, d)
 		}
 	}
 }
