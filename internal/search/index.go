@@ -222,13 +222,20 @@ func valueLess(a, b string) int {
 
 func newKeywordIndex(m map[string][]uint32, n int, single bool) *keywordIndex {
 	k := &keywordIndex{pos: make(map[string]int, len(m))}
-	vals := make([]string, 0, len(m))
+	type key struct{ folded, v string }
+	keys := make([]key, 0, len(m))
 	for v := range m {
-		vals = append(vals, v)
+		keys = append(keys, key{fold(v), v})
 	}
-	slices.SortFunc(vals, valueLess) // "false" < "true" for bools too
-	for _, v := range vals {
-		k.add(v, m[v])
+	// valueLess order, folding each value once; "false" < "true" for bools.
+	slices.SortFunc(keys, func(a, b key) int {
+		if c := cmp.Compare(a.folded, b.folded); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.v, b.v)
+	})
+	for _, kv := range keys {
+		k.add(kv.v, m[kv.v])
 	}
 	if single {
 		k.fillOrds(n)
