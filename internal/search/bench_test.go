@@ -51,6 +51,8 @@ var benchQueries = []struct {
 	{"filtered", Query{Limit: 48, Facets: benchFacets, Fields: benchFields, SortName: "car_price_asc",
 		Filters: map[string][]string{"car_brand": {"Volvo"}, "car_fuel": {"Diesel", "El"}, "car_price": {"200000", "500000"}}}},
 	{"keyphrase", Query{Limit: 48, Facets: benchFacets, Fields: benchFields, Keyphrase: "volvo xc"}},
+	// One letter: the prefix of thousands of terms (registration numbers).
+	{"keyphrase1", Query{Limit: 48, Facets: benchFacets, Fields: benchFields, Keyphrase: "a"}},
 }
 
 func BenchmarkSearch(b *testing.B) {

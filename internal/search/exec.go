@@ -80,7 +80,7 @@ func (ix *Index) Search(q Query) (Result, error) {
 	res := ix.intersect(clauses, nil)
 	out := Result{Limit: q.Limit, Offset: q.Offset, Facets: make([]FacetResult, 0, len(q.Facets))}
 	out.TotalItems = ix.card(res)
-	resSet := &docSet{bm: res}
+	resSet := ix.newDocSet(res)
 	for _, fr := range q.Facets {
 		out.Facets = append(out.Facets, ix.facet(fr, clauses, resSet))
 	}
@@ -201,6 +201,9 @@ func or(bms []*roaring.Bitmap) *roaring.Bitmap {
 
 // prefix returns the docs having a term that starts with t.
 func (ix *Index) prefix(t string) *roaring.Bitmap {
+	if bm, ok := ix.prefixes[t]; ok {
+		return bm
+	}
 	i := sort.SearchStrings(ix.terms, t)
 	j := i
 	for j < len(ix.terms) && strings.HasPrefix(ix.terms[j], t) {
@@ -263,8 +266,15 @@ func (ix *Index) intersect(cs []clause, skip func(group string) bool) *roaring.B
 // docSet is a set of docs, nil bm meaning all docs, whose array is made on
 // first use and shared by the facets counted over it.
 type docSet struct {
-	bm  *roaring.Bitmap
-	arr []uint32
+	bm   *roaring.Bitmap
+	ix   *Index
+	arr  []uint32
+	rest []uint32 // the docs not in the set, when dense
+	card int
+}
+
+func (ix *Index) newDocSet(bm *roaring.Bitmap) *docSet {
+	return &docSet{bm: bm, ix: ix, card: ix.card(bm)}
 }
 
 func (s *docSet) docs() []uint32 {
@@ -272,6 +282,17 @@ func (s *docSet) docs() []uint32 {
 		s.arr = s.bm.ToArray()
 	}
 	return s.arr
+}
+
+// dense reports whether the set holds most docs; it is then cheaper to
+// subtract what the other docs contribute from the unfiltered figures.
+func (s *docSet) dense() bool { return s.bm != nil && s.card > len(s.ix.docs)/2 }
+
+func (s *docSet) complement() []uint32 {
+	if s.rest == nil {
+		s.rest = roaring.AndNot(s.ix.all, s.bm).ToArray()
+	}
+	return s.rest
 }
 
 // facet computes one facet over the docs matching every clause but those of
@@ -284,7 +305,7 @@ func (ix *Index) facet(fr FacetRequest, cs []clause, res *docSet) FacetResult {
 	set := res
 	for _, c := range cs {
 		if own(c.group) {
-			set = &docSet{bm: ix.intersect(cs, own)}
+			set = ix.newDocSet(ix.intersect(cs, own))
 			break
 		}
 	}
@@ -295,7 +316,7 @@ func (ix *Index) facet(fr FacetRequest, cs []clause, res *docSet) FacetResult {
 			out.Type = "histogram"
 			h := ni.hist
 			if set.bm != nil {
-				h = histogram(ni.col, set.docs(), ix.schema.buckets())
+				h = ni.histogram(set, ix.schema.buckets())
 			}
 			out.Histogram = &h
 			return out
@@ -343,6 +364,15 @@ func (k *keywordIndex) count(set *docSet) []int {
 	if set.bm == nil {
 		return k.total
 	}
+	if k.ords != nil && set.dense() {
+		c := slices.Clone(k.total)
+		for _, d := range set.complement() {
+			if o := k.ords[d]; o >= 0 {
+				c[o]--
+			}
+		}
+		return c
+	}
 	c := make([]int, len(k.values))
 	if k.ords == nil {
 		for i, bm := range k.bms {
@@ -362,9 +392,17 @@ func (k *keywordIndex) count(set *docSet) []int {
 // count returns the docs of set per child, by position in flat.
 func (ci *childIndex) count(set *docSet) []int {
 	c := make([]int, len(ci.flat))
-	if set.bm == nil {
+	if set.bm == nil || set.dense() {
 		for f, cv := range ci.flat {
 			c[f] = cv.total
+		}
+		if set.bm == nil {
+			return c
+		}
+		for _, d := range set.complement() {
+			if o := ci.ords[d]; o >= 0 {
+				c[o]--
+			}
 		}
 		return c
 	}
@@ -386,6 +424,67 @@ func sortValues(vs []FacetValue, order string) {
 		slices.SortStableFunc(vs, func(a, b FacetValue) int { return cmp.Compare(b.Count, a.Count) })
 	}
 }
+
+// histogram spans the values over set in nb buckets. For a dense set it
+// finds min and max by walking the sorted order, counts the buckets on the
+// sorted order by binary search and subtracts the docs outside the set.
+func (ni *numberIndex) histogram(set *docSet, nb int) Histogram {
+	if !set.dense() {
+		return histogram(ni.col, set.docs(), nb)
+	}
+	col, asc := ni.col, ni.asc
+	limit := len(col)/8 + 64 // walks longer than this fall back to a scan
+	first, last := -1, -1
+	for k := 0; k < ni.valued && k < limit; k++ {
+		if set.bm.Contains(asc[k]) {
+			first = k
+			break
+		}
+	}
+	for k := ni.valued - 1; k >= 0 && ni.valued-k < limit; k-- {
+		if set.bm.Contains(asc[k]) {
+			last = k
+			break
+		}
+	}
+	if first < 0 || last < 0 {
+		return histogram(col, set.docs(), nb)
+	}
+	lo, hi := col[asc[first]], col[asc[last]]
+	// The docs with lo <= value <= hi are asc[start:end].
+	start := sort.Search(ni.valued, func(k int) bool { return col[asc[k]] >= lo })
+	end := sort.Search(ni.valued, func(k int) bool { return col[asc[k]] > hi })
+	var outside []float64
+	for _, d := range set.complement() {
+		if x := col[d]; x >= lo && x <= hi {
+			outside = append(outside, x)
+		}
+	}
+	n := end - start - len(outside)
+	if lo == hi {
+		return Histogram{Min: lo, Max: hi, Buckets: []Bucket{{Min: lo, Max: hi, Count: n}}}
+	}
+	h := Histogram{Min: lo, Max: hi, Buckets: make([]Bucket, nb)}
+	w := (hi - lo) / float64(nb)
+	from := start
+	for i := range h.Buckets {
+		h.Buckets[i].Min = lo + float64(i)*w
+		h.Buckets[i].Max = lo + float64(i+1)*w
+		to := end
+		if i < nb-1 {
+			to = from + sort.Search(end-from, func(k int) bool { return bucketOf(col[asc[from+k]], lo, w, nb) > i })
+		}
+		h.Buckets[i].Count = to - from
+		from = to
+	}
+	h.Buckets[nb-1].Max = hi
+	for _, x := range outside {
+		h.Buckets[bucketOf(x, lo, w, nb)].Count--
+	}
+	return h
+}
+
+func bucketOf(x, lo, w float64, nb int) int { return min(int((x-lo)/w), nb-1) }
 
 // histogram spans the values of col over docs in nb buckets.
 func histogram(col []float64, docs []uint32, nb int) Histogram {
@@ -415,7 +514,7 @@ func histogram(col []float64, docs []uint32, nb int) Histogram {
 	for _, d := range docs {
 		x := col[d]
 		if !math.IsNaN(x) {
-			h.Buckets[min(int((x-lo)/w), nb-1)].Count++
+			h.Buckets[bucketOf(x, lo, w, nb)].Count++
 		}
 	}
 	return h

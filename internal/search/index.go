@@ -28,6 +28,9 @@ type Index struct {
 	children map[string]*childIndex // by parent field
 	terms    []string               // sorted folded keyphrase terms
 	postings []*roaring.Bitmap      // postings[i] holds the docs of terms[i]
+	// prefixes holds the unions of postings for 1- and 2-byte prefixes shared
+	// by many terms, so that one-letter keyphrases stay fast.
+	prefixes map[string]*roaring.Bitmap
 }
 
 // keywordIndex holds one bitmap per distinct value, in facet order.
@@ -203,8 +206,32 @@ func Build(schema *Schema, docs []map[string]any) (*Index, error) {
 	for i, t := range ix.terms {
 		ix.postings[i] = bitmapOf(termDocs[t])
 	}
+	ix.prefixes = map[string]*roaring.Bitmap{}
+	for l := 1; l <= 2; l++ {
+		for i := 0; i < len(ix.terms); {
+			if len(ix.terms[i]) < l {
+				i++
+				continue
+			}
+			p := ix.terms[i][:l]
+			j := i + 1
+			for j < len(ix.terms) && strings.HasPrefix(ix.terms[j], p) {
+				j++
+			}
+			if j-i > prefixUnionMin {
+				bm := roaring.FastOr(ix.postings[i:j]...)
+				bm.RunOptimize()
+				ix.prefixes[p] = bm
+			}
+			i = j
+		}
+	}
 	return ix, nil
 }
+
+// prefixUnionMin is the number of terms above which a short prefix's union
+// is computed at build time.
+const prefixUnionMin = 16
 
 func bitmapOf(docs []uint32) *roaring.Bitmap {
 	bm := roaring.BitmapOf(docs...)

@@ -104,6 +104,7 @@ func synthCars(n int, seed int64) []map[string]any {
 			"car_power":             float64(70 + r.Intn(530)),
 			"car_publishdate":       float64(1.70e9 + r.Intn(60e6)),
 			"car_site_id":           fmt.Sprint(1000 + site),
+			"car_regno":             fmt.Sprintf("%c%c%c%02d%c", 'A'+r.Intn(26), 'A'+r.Intn(26), 'A'+r.Intn(26), r.Intn(100), 'A'+r.Intn(26)),
 			"car_site_name":         fmt.Sprintf("Forecourt %s %d", synthCities[city], site%3+1),
 			"car_site_city":         synthCities[city],
 			"car_site_region":       synthRegions[city%len(synthRegions)],
