@@ -17,6 +17,7 @@ import (
 const (
 	DefaultLimit = 24   // page size when a query has no limit
 	MaxLimit     = 1000 // largest page size
+	MaxKeyphrase = 200  // longest keyphrase, in bytes
 )
 
 // Query is a validated search request; the JSON names are those of the
@@ -189,6 +190,9 @@ func checkShape(q *Query, fe errs.FieldErrors) {
 	}
 	if q.Offset < 0 {
 		fe.Add("offset", "must not be negative")
+	}
+	if len(q.Keyphrase) > MaxKeyphrase {
+		fe.Add("keyphrase", fmt.Sprintf("must be at most %d characters", MaxKeyphrase))
 	}
 	for i, f := range q.Facets {
 		switch f.SortOrder {

@@ -333,6 +333,7 @@ func TestParseQuery(t *testing.T) {
 		{"range reversed", `{"index":"vehicles_x","filters":{"car_price.range":[9,1]}}`, map[string]string{"filters.car_price.range": "greater than max"}, ""},
 		{"bool not bool", `{"index":"vehicles_x","filters":{"caroftheweek":["yes"]}}`, map[string]string{"filters.caroftheweek": "not true or false"}, ""},
 		{"object value", `{"index":"vehicles_x","filters":{"car_brand":[{"a":1}]}}`, map[string]string{"filters.car_brand": "strings, numbers or booleans"}, ""},
+		{"keyphrase too long", `{"index":"vehicles_x","keyphrase":"` + strings.Repeat("a", 201) + `"}`, map[string]string{"keyphrase": "at most 200"}, ""},
 		{"all at once", `{"index":"vehicles_x","limit":-1,"offset":-1}`, map[string]string{"limit": "between", "offset": "negative"}, ""},
 	}
 	for _, tt := range bad {
