@@ -243,7 +243,9 @@ func (ix *Index) intersect(cs []clause, skip func(group string) bool) *roaring.B
 		if len(neg) == 0 {
 			return nil
 		}
-		acc = ix.all
+		// All docs but the excluded: Flip, as AndNot of the all-docs run
+		// container is slow.
+		return roaring.Flip(or(neg), 0, uint64(len(ix.docs)))
 	case 1:
 		acc = pos[0]
 	default:
@@ -290,7 +292,8 @@ func (s *docSet) dense() bool { return s.bm != nil && s.card > len(s.ix.docs)/2 
 
 func (s *docSet) complement() []uint32 {
 	if s.rest == nil {
-		s.rest = roaring.AndNot(s.ix.all, s.bm).ToArray()
+		// Flip, not AndNot(all, bm): AndNot of a run container is slow.
+		s.rest = roaring.Flip(s.bm, 0, uint64(len(s.ix.docs))).ToArray()
 	}
 	return s.rest
 }
