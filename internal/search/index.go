@@ -219,9 +219,7 @@ func Build(schema *Schema, docs []map[string]any) (*Index, error) {
 				j++
 			}
 			if j-i > prefixUnionMin {
-				bm := roaring.FastOr(ix.postings[i:j]...)
-				bm.RunOptimize()
-				ix.prefixes[p] = bm
+				ix.prefixes[p] = roaring.FastOr(ix.postings[i:j]...)
 			}
 			i = j
 		}
@@ -233,10 +231,11 @@ func Build(schema *Schema, docs []map[string]any) (*Index, error) {
 // is computed at build time.
 const prefixUnionMin = 16
 
+// bitmapOf makes the bitmap of docs (ascending). Index bitmaps are not
+// run-optimised: some operations on run containers (AndNot) are much slower
+// than on array and bitmap containers.
 func bitmapOf(docs []uint32) *roaring.Bitmap {
-	bm := roaring.BitmapOf(docs...)
-	bm.RunOptimize()
-	return bm
+	return roaring.BitmapOf(docs...)
 }
 
 // valueLess orders facet values: case- and accent-insensitively, then bytewise.
