@@ -1,0 +1,549 @@
+package search
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"forecourt/internal/errs"
+
+	"github.com/RoaringBitmap/roaring/v2"
+)
+
+// Index is an immutable, searchable set of documents built by Build. It is
+// safe for concurrent use.
+type Index struct {
+	schema   *Schema
+	docs     []map[string]any
+	ids      []string
+	byID     map[string]uint32
+	all      *roaring.Bitmap
+	keywords map[string]*keywordIndex // keyword, bool and list-faceted number fields
+	numbers  map[string]*numberIndex
+	children map[string]*childIndex // by parent field
+	terms    []string               // sorted folded keyphrase terms
+	postings []*roaring.Bitmap      // postings[i] holds the docs of terms[i]
+	// prefixes holds the unions of postings for 1- and 2-byte prefixes shared
+	// by many terms, so that one-letter keyphrases stay fast.
+	prefixes map[string]*roaring.Bitmap
+}
+
+// keywordIndex holds one bitmap per distinct value, in facet order.
+type keywordIndex struct {
+	values []string
+	bms    []*roaring.Bitmap
+	pos    map[string]int
+	total  []int   // docs per value: the unfiltered counts
+	ords   []int32 // single-valued fields: doc → value position, -1 when none
+}
+
+// numberIndex is the column of a number field and its sort orders.
+type numberIndex struct {
+	field Field
+	col   []float64 // by doc; NaN when the doc has no value
+	// asc and desc order all docs by value, ties and docs without a value
+	// (last) in doc order; rankAsc and rankDesc give a doc's position.
+	asc, desc         []uint32
+	rankAsc, rankDesc []uint32
+	valued            int           // docs with a value: asc[:valued]
+	list              *keywordIndex // ListFacet fields: one bitmap per value
+	hist              Histogram     // over all docs
+}
+
+// childIndex holds the children of every parent value of a hierarchy.
+type childIndex struct {
+	h Hierarchy
+	// flat lists the children grouped by parent value position, each group in
+	// child facet order: the children of parent p are flat[start[p]:start[p+1]].
+	flat  []childValue
+	start []int
+	ords  []int32 // doc → position in flat, -1 when the doc lacks parent or child
+	pairs map[string]*roaring.Bitmap
+}
+
+type childValue struct {
+	text  string
+	bm    *roaring.Bitmap
+	total int
+}
+
+// Len returns the number of documents.
+func (ix *Index) Len() int { return len(ix.docs) }
+
+// Schema returns the schema the index was built with.
+func (ix *Index) Schema() *Schema { return ix.schema }
+
+// Build indexes docs, decoded JSON objects, in the given order (which is the
+// order of results without sort_name). The index keeps the maps for the
+// content of results; callers must not change them afterwards. A document
+// without its id, with a duplicate id or with a field of the wrong type is an
+// Invalid error naming the document and the field.
+func Build(schema *Schema, docs []map[string]any) (*Index, error) {
+	if err := schema.check(); err != nil {
+		return nil, errs.Wrap(err, "bad search schema")
+	}
+	if len(docs) > math.MaxUint32/2 {
+		return nil, errs.E(errs.Invalid, "too many documents: %d", len(docs))
+	}
+	n := len(docs)
+	ix := &Index{
+		schema:   schema,
+		docs:     docs,
+		ids:      make([]string, n),
+		byID:     make(map[string]uint32, n),
+		keywords: map[string]*keywordIndex{},
+		numbers:  map[string]*numberIndex{},
+		children: map[string]*childIndex{},
+	}
+	ix.all = roaring.New()
+	ix.all.AddRange(0, uint64(n))
+
+	kwDocs := map[string]map[string][]uint32{}
+	for _, f := range schema.Fields {
+		switch f.Kind {
+		case Keyword, Bool:
+			kwDocs[f.Name] = map[string][]uint32{}
+		case Number:
+			col := make([]float64, n)
+			for i := range col {
+				col[i] = math.NaN()
+			}
+			ix.numbers[f.Name] = &numberIndex{field: f, col: col}
+		}
+	}
+	pairDocs := map[string]map[[2]string][]uint32{}
+	for _, h := range schema.Hierarchies {
+		pairDocs[h.Parent] = map[[2]string][]uint32{}
+	}
+	termDocs := map[string][]uint32{}
+	tc := termCollector{docs: termDocs, memo: map[string][]string{}}
+
+	var vals []string
+	for d, doc := range docs {
+		where := func() string { return fmt.Sprintf("document %d", d) }
+		id, ok, err := keywordScalar(doc[schema.ID])
+		if err != nil || !ok {
+			return nil, errs.E(errs.Invalid, "%s: missing or invalid id field %s", where(), schema.ID)
+		}
+		if prev, dup := ix.byID[id]; dup {
+			return nil, errs.E(errs.Invalid, "%s (%s %s): duplicate id, also document %d", where(), schema.ID, id, prev)
+		}
+		where = func() string { return fmt.Sprintf("document %d (%s %s)", d, schema.ID, id) }
+		ix.ids[d] = id
+		ix.byID[id] = uint32(d)
+		for _, f := range schema.Fields {
+			raw, present := doc[f.Name]
+			if !present || raw == nil {
+				continue
+			}
+			switch f.Kind {
+			case Keyword:
+				vals, err = keywordValues(raw, f.List, vals[:0])
+				if err != nil {
+					return nil, errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
+				}
+				m := kwDocs[f.Name]
+				for i, v := range vals {
+					if slices.Contains(vals[:i], v) {
+						continue
+					}
+					m[v] = append(m[v], uint32(d))
+				}
+			case Bool:
+				b, err := boolValue(raw)
+				if err != nil {
+					return nil, errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
+				}
+				v := strconv.FormatBool(b)
+				kwDocs[f.Name][v] = append(kwDocs[f.Name][v], uint32(d))
+			case Number:
+				x, err := numberValue(raw, f.Time)
+				if err != nil {
+					return nil, errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
+				}
+				ix.numbers[f.Name].col[d] = x
+			}
+		}
+		for _, h := range schema.Hierarchies {
+			p, ok1, _ := keywordScalar(doc[h.Parent])
+			c, ok2, _ := keywordScalar(doc[h.Child])
+			if ok1 && ok2 {
+				k := [2]string{p, c}
+				pairDocs[h.Parent][k] = append(pairDocs[h.Parent][k], uint32(d))
+			}
+		}
+		for _, name := range schema.Text {
+			tc.add(doc[name], uint32(d))
+		}
+	}
+
+	for name, m := range kwDocs {
+		f, _ := schema.field(name)
+		ix.keywords[name] = newKeywordIndex(m, n, !f.List)
+	}
+	allDocs := ix.all.ToArray()
+	for _, ni := range ix.numbers {
+		ni.sortOrders()
+		if ni.field.Facet == ListFacet {
+			ni.list = ni.listIndex()
+		}
+		ni.hist = histogram(ni.col, allDocs, schema.buckets())
+	}
+	for _, h := range schema.Hierarchies {
+		ix.children[h.Parent] = newChildIndex(h, ix.keywords[h.Parent], pairDocs[h.Parent], n)
+	}
+	ix.terms = make([]string, 0, len(termDocs))
+	for t := range termDocs {
+		ix.terms = append(ix.terms, t)
+	}
+	slices.Sort(ix.terms)
+	ix.postings = make([]*roaring.Bitmap, len(ix.terms))
+	for i, t := range ix.terms {
+		ix.postings[i] = bitmapOf(termDocs[t])
+	}
+	ix.prefixes = map[string]*roaring.Bitmap{}
+	for l := 1; l <= 2; l++ {
+		for i := 0; i < len(ix.terms); {
+			if len(ix.terms[i]) < l {
+				i++
+				continue
+			}
+			p := ix.terms[i][:l]
+			j := i + 1
+			for j < len(ix.terms) && strings.HasPrefix(ix.terms[j], p) {
+				j++
+			}
+			if j-i > prefixUnionMin {
+				ix.prefixes[p] = roaring.FastOr(ix.postings[i:j]...)
+			}
+			i = j
+		}
+	}
+	return ix, nil
+}
+
+// prefixUnionMin is the number of terms above which a short prefix's union
+// is computed at build time.
+const prefixUnionMin = 16
+
+// bitmapOf makes the bitmap of docs (ascending). Index bitmaps are not
+// run-optimised: some operations on run containers (AndNot) are much slower
+// than on array and bitmap containers.
+func bitmapOf(docs []uint32) *roaring.Bitmap {
+	return roaring.BitmapOf(docs...)
+}
+
+// valueLess orders facet values: case- and accent-insensitively, then bytewise.
+func valueLess(a, b string) int {
+	if c := cmp.Compare(fold(a), fold(b)); c != 0 {
+		return c
+	}
+	return cmp.Compare(a, b)
+}
+
+func newKeywordIndex(m map[string][]uint32, n int, single bool) *keywordIndex {
+	k := &keywordIndex{pos: make(map[string]int, len(m))}
+	type key struct{ folded, v string }
+	keys := make([]key, 0, len(m))
+	for v := range m {
+		keys = append(keys, key{fold(v), v})
+	}
+	// valueLess order, folding each value once; "false" < "true" for bools.
+	slices.SortFunc(keys, func(a, b key) int {
+		if c := cmp.Compare(a.folded, b.folded); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.v, b.v)
+	})
+	for _, kv := range keys {
+		k.add(kv.v, m[kv.v])
+	}
+	if single {
+		k.fillOrds(n)
+	}
+	return k
+}
+
+// add appends value v held by docs (ascending).
+func (k *keywordIndex) add(v string, docs []uint32) {
+	k.pos[v] = len(k.values)
+	k.values = append(k.values, v)
+	k.bms = append(k.bms, bitmapOf(docs))
+	k.total = append(k.total, len(docs))
+}
+
+func (k *keywordIndex) fillOrds(n int) {
+	k.ords = make([]int32, n)
+	for i := range k.ords {
+		k.ords[i] = -1
+	}
+	for p, bm := range k.bms {
+		bm.Iterate(func(d uint32) bool { k.ords[d] = int32(p); return true })
+	}
+}
+
+func newChildIndex(h Hierarchy, parent *keywordIndex, pairs map[[2]string][]uint32, n int) *childIndex {
+	byParent := make([][]childValue, len(parent.values))
+	ci := &childIndex{h: h, pairs: map[string]*roaring.Bitmap{}, ords: make([]int32, n)}
+	for k, docs := range pairs {
+		p := parent.pos[k[0]]
+		bm := bitmapOf(docs)
+		byParent[p] = append(byParent[p], childValue{text: k[1], bm: bm, total: len(docs)})
+		ci.pairs[k[0]+">"+k[1]] = bm
+	}
+	for i := range ci.ords {
+		ci.ords[i] = -1
+	}
+	for _, cs := range byParent {
+		slices.SortFunc(cs, func(a, b childValue) int { return valueLess(a.text, b.text) })
+		ci.start = append(ci.start, len(ci.flat))
+		for _, c := range cs {
+			f := int32(len(ci.flat))
+			c.bm.Iterate(func(d uint32) bool { ci.ords[d] = f; return true })
+			ci.flat = append(ci.flat, c)
+		}
+	}
+	ci.start = append(ci.start, len(ci.flat))
+	return ci
+}
+
+func (ni *numberIndex) sortOrders() {
+	n := len(ni.col)
+	col := ni.col
+	valued := make([]uint32, 0, n)
+	var missing []uint32
+	for d, x := range col {
+		if math.IsNaN(x) {
+			missing = append(missing, uint32(d))
+		} else {
+			valued = append(valued, uint32(d))
+		}
+	}
+	slices.SortStableFunc(valued, func(a, b uint32) int { return cmp.Compare(col[a], col[b]) })
+	ni.valued = len(valued)
+	ni.asc = append(valued, missing...)
+	// Descending: the groups of equal values in reverse order, each group
+	// keeping ascending doc order; then the docs without a value.
+	ni.desc = make([]uint32, 0, n)
+	for hi := ni.valued; hi > 0; {
+		lo := hi - 1
+		for lo > 0 && col[ni.asc[lo-1]] == col[ni.asc[hi-1]] {
+			lo--
+		}
+		ni.desc = append(ni.desc, ni.asc[lo:hi]...)
+		hi = lo
+	}
+	ni.desc = append(ni.desc, missing...)
+	ni.rankAsc = make([]uint32, n)
+	ni.rankDesc = make([]uint32, n)
+	for i, d := range ni.asc {
+		ni.rankAsc[d] = uint32(i)
+	}
+	for i, d := range ni.desc {
+		ni.rankDesc[d] = uint32(i)
+	}
+}
+
+// listIndex builds one bitmap per distinct value, in numeric order.
+func (ni *numberIndex) listIndex() *keywordIndex {
+	k := &keywordIndex{pos: map[string]int{}}
+	for i := 0; i < ni.valued; {
+		x := ni.col[ni.asc[i]]
+		j := i
+		for j < ni.valued && ni.col[ni.asc[j]] == x {
+			j++
+		}
+		docs := slices.Clone(ni.asc[i:j])
+		slices.Sort(docs)
+		k.add(formatNumber(x), docs)
+		i = j
+	}
+	k.fillOrds(len(ni.col))
+	return k
+}
+
+func formatNumber(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// termCollector gathers the keyphrase postings while building. Field
+// values repeat a lot (brands, cities, equipment), so their words are
+// memoised.
+type termCollector struct {
+	docs map[string][]uint32
+	memo map[string][]string
+}
+
+func (tc *termCollector) addText(s string, d uint32) {
+	ts, ok := tc.memo[s]
+	if !ok {
+		ts = tokens(s)
+		if len(tc.memo) < 1<<20 {
+			tc.memo[s] = ts
+		}
+	}
+	for _, t := range ts {
+		p := tc.docs[t]
+		if len(p) > 0 && p[len(p)-1] == d {
+			continue
+		}
+		tc.docs[t] = append(p, d)
+	}
+}
+
+func (tc *termCollector) add(raw any, d uint32) {
+	switch v := raw.(type) {
+	case string:
+		tc.addText(v, d)
+	case float64:
+		tc.addText(formatNumber(v), d)
+	case json.Number:
+		tc.addText(v.String(), d)
+	case int:
+		tc.addText(strconv.Itoa(v), d)
+	case int64:
+		tc.addText(strconv.FormatInt(v, 10), d)
+	case []string:
+		for _, s := range v {
+			tc.addText(s, d)
+		}
+	case []any:
+		for _, e := range v {
+			tc.add(e, d)
+		}
+	}
+}
+
+// keywordScalar returns the text of a string or number value.
+func keywordScalar(raw any) (string, bool, error) {
+	switch v := raw.(type) {
+	case nil:
+		return "", false, nil
+	case string:
+		return v, v != "", nil
+	case float64:
+		return formatNumber(v), true, nil
+	case json.Number:
+		return v.String(), true, nil
+	case int:
+		return strconv.Itoa(v), true, nil
+	case int64:
+		return strconv.FormatInt(v, 10), true, nil
+	}
+	return "", false, fmt.Errorf("want a string or a number, got %s", typeName(raw))
+}
+
+func keywordValues(raw any, list bool, out []string) ([]string, error) {
+	var elems []any
+	switch v := raw.(type) {
+	case []any:
+		elems = v
+	case []string:
+		for _, s := range v {
+			if s != "" {
+				out = append(out, s)
+			}
+		}
+		if !list {
+			return out, fmt.Errorf("want a single value, got a list")
+		}
+		return out, nil
+	default:
+		s, ok, err := keywordScalar(raw)
+		if err != nil {
+			return out, err
+		}
+		if ok {
+			out = append(out, s)
+		}
+		return out, nil
+	}
+	if !list {
+		return out, fmt.Errorf("want a single value, got a list")
+	}
+	for _, e := range elems {
+		s, ok, err := keywordScalar(e)
+		if err != nil {
+			return out, fmt.Errorf("list item: %v", err)
+		}
+		if ok {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+func boolValue(raw any) (bool, error) {
+	switch v := raw.(type) {
+	case bool:
+		return v, nil
+	case string:
+		switch v {
+		case "true":
+			return true, nil
+		case "false":
+			return false, nil
+		}
+	}
+	return false, fmt.Errorf("want true or false, got %s", typeName(raw))
+}
+
+var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02"}
+
+func numberValue(raw any, isTime bool) (float64, error) {
+	var x float64
+	switch v := raw.(type) {
+	case float64:
+		x = v
+	case int:
+		x = float64(v)
+	case int64:
+		x = float64(v)
+	case json.Number:
+		f, err := v.Float64()
+		if err != nil {
+			return 0, fmt.Errorf("want a number, got %q", v)
+		}
+		x = f
+	case string:
+		s := strings.TrimSpace(v)
+		if f, err := strconv.ParseFloat(s, 64); err == nil {
+			x = f
+			break
+		}
+		if isTime {
+			for _, l := range timeLayouts {
+				if t, err := time.Parse(l, s); err == nil {
+					return float64(t.Unix()), nil
+				}
+			}
+			return 0, fmt.Errorf("want a number or a date, got %q", v)
+		}
+		return 0, fmt.Errorf("want a number, got %q", v)
+	default:
+		return 0, fmt.Errorf("want a number, got %s", typeName(raw))
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, fmt.Errorf("want a finite number")
+	}
+	return x, nil
+}
+
+func typeName(raw any) string {
+	switch raw.(type) {
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case float64, int, int64, json.Number:
+		return "a number"
+	case []any, []string:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", raw)
+}
