@@ -22,6 +22,7 @@ import (
 	"forecourt/internal/media"
 	"forecourt/internal/page"
 	"forecourt/internal/render"
+	"forecourt/internal/search"
 	"forecourt/internal/site"
 	"forecourt/internal/store"
 	"forecourt/internal/web"
@@ -100,6 +101,19 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("media settings: %w", err)
 	}
 	media.SetDefault(mediaHandler)
+	// The catalogue: documents from the store, indexes built in the
+	// background so the server answers at once; a watcher rebuilds a site's
+	// indexes when another process imports stock.
+	catalogSvc := catalog.NewService(catalog.NewStore(a.db), mediaHandler.BlurDataURL)
+	engine := search.NewEngine()
+	indexer := &catalog.Indexer{Service: catalogSvc, Engine: engine, Sites: a.sites, Log: log}
+	go func() {
+		if err := indexer.BuildAll(ctx); err != nil {
+			log.Error("building search indexes failed", "err", err)
+			return
+		}
+		indexer.Watch(ctx, 5*time.Second)
+	}()
 	pages := &page.Assembler{Content: a.content, Locales: cfg.Locales, Logger: log}
 	pages.Register("MainNavigation", pages.NavigationLoader)
 	pages.Register("HeroBanner", page.HeroLoader(mediaHandler.BlurDataURL))
@@ -131,7 +145,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			mux.Handle("GET /-/media/", mediaHandler)
 			mux.Handle("GET /-/jssmedia/", mediaHandler)
 			mux.Handle("GET /_img", mediaHandler)
-		}},
+		}, web.SearchAPI(engine)},
+		Health: map[string]func(context.Context) string{"search": indexer.State},
 	}
 	if pool != nil {
 		deps.Renderer = pool

@@ -44,8 +44,11 @@ var ErrUnavailable = errors.New("render: no worker available")
 
 // Pool is a set of supervised Node render workers.
 type Pool struct {
-	cfg     Config
-	idle    chan *worker
+	cfg Config
+	// idle holds a token per worker that can take a request. A token names
+	// the worker's generation (one per process start), so tokens of a
+	// process that died are recognised and dropped.
+	idle    chan token
 	workers []*worker
 	ctx     context.Context
 	cancel  context.CancelFunc
@@ -53,7 +56,13 @@ type Pool struct {
 	restart atomic.Int64
 }
 
+type token struct {
+	w   *worker
+	gen int64
+}
+
 type worker struct {
+	gen    atomic.Int64
 	id     int
 	socket string
 	client *http.Client
@@ -89,7 +98,7 @@ func Start(ctx context.Context, cfg Config) (*Pool, error) {
 		cfg.SocketDir = dir
 	}
 	pctx, cancel := context.WithCancel(context.Background())
-	p := &Pool{cfg: cfg, idle: make(chan *worker, cfg.Workers), ctx: pctx, cancel: cancel}
+	p := &Pool{cfg: cfg, idle: make(chan token, 64*cfg.Workers), ctx: pctx, cancel: cancel}
 	for i := 0; i < cfg.Workers; i++ {
 		w := &worker{id: i, socket: filepath.Join(cfg.SocketDir, "w"+strconv.Itoa(i)+".sock")}
 		sock := w.socket
@@ -182,7 +191,7 @@ func (p *Pool) run(w *worker) error {
 		}
 		if w.health() == nil {
 			w.ready.Store(true)
-			p.idle <- w
+			p.release(token{w, w.gen.Add(1)})
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -228,22 +237,33 @@ func (w *worker) health() error {
 func (p *Pool) Render(ctx context.Context, pageJSON []byte) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, p.cfg.Timeout)
 	defer cancel()
-	var w *worker
-	for w == nil {
+	var t token
+	for t.w == nil {
 		select {
-		case w = <-p.idle:
-			if !w.ready.Load() {
-				w = nil // died while idle; its supervisor re-adds it when back
+		case t = <-p.idle:
+			if !t.w.ready.Load() || t.w.gen.Load() != t.gen {
+				t = token{} // its process died; the supervisor adds a fresh token
 			}
 		case <-ctx.Done():
 			return nil, ErrUnavailable
 		}
 	}
-	html, err := w.render(ctx, pageJSON)
-	if w.ready.Load() {
-		p.idle <- w
+	html, err := t.w.render(ctx, pageJSON)
+	if t.w.ready.Load() && t.w.gen.Load() == t.gen {
+		p.release(t)
 	}
 	return html, err
+}
+
+// release makes a worker available again. The channel is far larger than
+// the number of live tokens, so this never blocks; stale tokens are
+// dropped when taken.
+func (p *Pool) release(t token) {
+	select {
+	case p.idle <- t:
+	default:
+		p.cfg.Logger.Error("render pool: idle queue full; dropping a worker token", "worker", t.w.id)
+	}
 }
 
 func (w *worker) render(ctx context.Context, body []byte) ([]byte, error) {

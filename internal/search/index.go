@@ -162,6 +162,9 @@ func Build(schema *Schema, docs []map[string]any) (*Index, error) {
 				v := strconv.FormatBool(b)
 				kwDocs[f.Name][v] = append(kwDocs[f.Name][v], uint32(d))
 			case Number:
+				if str, ok := raw.(string); ok && str == "" {
+					continue // an empty text is a missing value (a new car has no first registration)
+				}
 				x, err := numberValue(raw, f.Time)
 				if err != nil {
 					return nil, errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)

@@ -380,9 +380,11 @@ func TestPageDataAndCaching(t *testing.T) {
 // brokenRenderer fails every render, as a crashed worker pool would.
 type brokenRenderer struct{}
 
-func (brokenRenderer) Render(context.Context, []byte) ([]byte, error) { return nil, render.ErrUnavailable }
-func (brokenRenderer) Ready() int                                     { return 0 }
-func (brokenRenderer) Size() int                                      { return 1 }
+func (brokenRenderer) Render(context.Context, []byte) ([]byte, error) {
+	return nil, render.ErrUnavailable
+}
+func (brokenRenderer) Ready() int { return 0 }
+func (brokenRenderer) Size() int  { return 1 }
 
 func TestFallbackKeepsHead(t *testing.T) {
 	h := mustServer(t, brokenRenderer{})
