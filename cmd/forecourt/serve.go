@@ -151,6 +151,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if pool != nil {
 		deps.Renderer = pool
 	}
+	w := &wiring{app: a, pages: pages, catalog: catalogSvc, engine: engine, media: mediaHandler, deps: &deps}
+	for _, wire := range wirers {
+		if err := wire(ctx, w); err != nil {
+			return err
+		}
+	}
 	srv, err = web.New(web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}, deps)
 	if err != nil {
 		return err

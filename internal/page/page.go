@@ -118,6 +118,11 @@ type Outcome struct {
 
 func (o *Outcome) Error() string { return fmt.Sprintf("page outcome %d %s", o.Status, o.Redirect) }
 
+// Rewriter maps a request path onto the content item that serves it and
+// the trailing segments its loaders read (catalogue routes such as
+// /bilar/{id}/{slug} or /bilar/bmw/x3). It returns ok=false to pass.
+type Rewriter func(ctx context.Context, req *Request, dict content.Dictionary) (itemPath string, rest []string, ok bool)
+
 // Assembler builds pages. Set its fields before use; it is safe for
 // concurrent use afterwards.
 type Assembler struct {
@@ -130,6 +135,14 @@ type Assembler struct {
 	LoaderTimeout time.Duration
 	mu            sync.RWMutex
 	loaders       map[string]Loader
+	rewriters     []Rewriter
+}
+
+// Rewrite adds a path rewriter; rewriters are asked in the order added.
+func (a *Assembler) Rewrite(rw Rewriter) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.rewriters = append(a.rewriters, rw)
 }
 
 // Register adds the loader of a component name.
@@ -166,7 +179,27 @@ func (a *Assembler) LocaleEnabled(lang string) bool {
 // content at all or the source fails.
 func (a *Assembler) Page(ctx context.Context, req *Request) (*Result, error) {
 	status := 200
-	route, err := a.Content.Route(ctx, req.Site.Name, req.Lang, req.Path)
+	dict, err := a.Content.Dictionary(ctx, req.Site.Name, req.Lang)
+	if err != nil && !errs.Is(err, errs.NotFound) {
+		return nil, err
+	}
+	if dict == nil {
+		dict = content.Dictionary{}
+	}
+	itemPath, rest := req.Path, []string(nil)
+	a.mu.RLock()
+	rewriters := a.rewriters
+	a.mu.RUnlock()
+	for _, rw := range rewriters {
+		if p, r, ok := rw(ctx, req, dict); ok {
+			itemPath, rest = p, r
+			break
+		}
+	}
+	route, err := a.Content.Route(ctx, req.Site.Name, req.Lang, itemPath)
+	if err == nil && rest != nil {
+		route.Wildcard = rest
+	}
 	if errs.Is(err, errs.NotFound) {
 		status = 404
 		route, err = a.Content.Route(ctx, req.Site.Name, req.Lang, "/404")
@@ -177,13 +210,6 @@ func (a *Assembler) Page(ctx context.Context, req *Request) (*Result, error) {
 	}
 	if err != nil {
 		return nil, err
-	}
-	dict, err := a.Content.Dictionary(ctx, req.Site.Name, req.Lang)
-	if err != nil && !errs.Is(err, errs.NotFound) {
-		return nil, err
-	}
-	if dict == nil {
-		dict = content.Dictionary{}
 	}
 	d := &Data{Dictionary: dict, Status: status, Data: map[string]any{}, Flags: Flags{HideAlert: req.HideAlert}}
 	d.Sitecore.Context = content.Context{PageEditing: req.Editing, Site: content.ContextSite{Name: req.Site.Name}, Language: req.Lang, ItemPath: req.Path}

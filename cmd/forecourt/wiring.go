@@ -1,0 +1,28 @@
+package main
+
+import (
+	"context"
+
+	"forecourt/internal/catalog"
+	"forecourt/internal/media"
+	"forecourt/internal/page"
+	"forecourt/internal/search"
+	"forecourt/internal/web"
+)
+
+// wiring is what a feature needs to plug itself into the server: loaders
+// and rewriters on the page assembler, API routes, health checks and
+// sitemap contributors on the web dependencies.
+type wiring struct {
+	app     *app
+	pages   *page.Assembler
+	catalog *catalog.Service
+	engine  *search.Engine
+	media   *media.Handler
+	deps    *web.Deps
+}
+
+// wirers are the features' wiring functions, registered by init functions
+// in the features' own files (wire_<feature>.go) so that features do not
+// edit each other's code.
+var wirers []func(ctx context.Context, w *wiring) error
