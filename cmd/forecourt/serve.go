@@ -21,6 +21,7 @@ import (
 	"forecourt/internal/render"
 	"forecourt/internal/site"
 	"forecourt/internal/store"
+	"forecourt/internal/stories"
 	"forecourt/internal/web"
 )
 
@@ -100,6 +101,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	pages := &page.Assembler{Content: a.content, Locales: cfg.Locales, Logger: log}
 	pages.Register("MainNavigation", pages.NavigationLoader)
 	pages.Register("HeroBanner", page.HeroLoader(mediaHandler.BlurDataURL))
+	storySvc := &stories.Service{Content: a.content}
+	pages.Register("StoriesList", storySvc.ListLoader)
+	pages.Register("StoriesTeaser", storySvc.TeaserLoader(log))
+	pages.Register("ArticleFooter", storySvc.FooterLoader)
+	pages.Register("StoryHeader", storySvc.HeaderLoader)
 
 	var srv *web.Server
 	var pool *render.Pool
@@ -128,6 +134,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			mux.Handle("GET /-/media/", mediaHandler)
 			mux.Handle("GET /-/jssmedia/", mediaHandler)
 			mux.Handle("GET /_img", mediaHandler)
+			s.Route(mux, "GET /api/stories", "stories", storySvc.Handler(web.SiteOf, web.WriteJSON))
 		}},
 	}
 	if pool != nil {
