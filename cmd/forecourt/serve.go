@@ -101,6 +101,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	pages := &page.Assembler{Content: a.content, Locales: cfg.Locales, Logger: log}
 	pages.Register("MainNavigation", pages.NavigationLoader)
 	pages.Register("HeroBanner", page.HeroLoader(mediaHandler.BlurDataURL))
+	pages.Register("SocialSharing", page.ShareLoader)
 	storySvc := &stories.Service{Content: a.content}
 	pages.Register("StoriesList", storySvc.ListLoader)
 	pages.Register("StoriesTeaser", storySvc.TeaserLoader(log))
