@@ -13,7 +13,8 @@ export function FaqItem({ fields, params }: BlockProps) {
   const id = useId();
   const title = textOf(fields, "Title") || textOf(fields, "Question");
   return (
-    <div className={`fc-faq fc-container${open ? " fc-faq--open" : ""}`}>
+    <div className="fc-container">
+    <div className={`fc-faq${open ? " fc-faq--open" : ""}`}>
       <Heading fields={fields} def="h3" className="fc-faq__heading">
         <button type="button" className="fc-faq__toggle" aria-expanded={open} aria-controls={`${id}-panel`} id={`${id}-button`} onClick={() => setOpen((o) => !o)}>
           <span>{title}</span>
@@ -25,6 +26,7 @@ export function FaqItem({ fields, params }: BlockProps) {
       <div id={`${id}-panel`} role="region" aria-labelledby={`${id}-button`} className="fc-faq__panel" hidden={!open}>
         <RichText fields={fields} name={textOf(fields, "Text") ? "Text" : "Answer"} className="fc-faq__answer" />
       </div>
+    </div>
     </div>
   );
 }
