@@ -143,7 +143,9 @@ test("every block renders; axe finds no serious or critical problems", async () 
     ["/nyheter/ny-elektrisk-suv", "story"],
     ["/nyheter", "stories"],
   ]) {
-    const res = await page.goto(server.url + url);
+    const res = await page.goto(server.url + url).catch((e) => {
+      throw new Error(`${url}: ${e.message}\nserver log:\n${server.logs.join("").slice(-3000)}`);
+    });
     assert.equal(res.status(), 200, url);
     await hydrated(page);
     await fullShot(page, `full-${name}`);
@@ -158,8 +160,9 @@ test("every block renders; axe finds no serious or critical problems", async () 
   assert.equal(await faq.getAttribute("aria-expanded"), "true");
   await page.getByRole("button", { name: /Visa fler \(2\)/ }).click();
   await page.getByRole("link", { name: /Checklista inför vintern/ }).waitFor();
-  await page.getByRole("button", { name: "Service och verkstad" }).click();
-  await page.getByRole("link", { name: "Skadeverkstad" }).waitFor();
+  const mega = page.getByRole("navigation", { name: "Tjänster" });
+  await mega.getByRole("button", { name: "Service och verkstad" }).click();
+  await mega.getByRole("link", { name: "Skadeverkstad" }).waitFor();
   await page.keyboard.press("Escape");
   const share = await page.getByRole("link", { name: "Dela på Facebook" }).getAttribute("href");
   assert.match(share, /facebook\.com\/sharer\/sharer\.php\?u=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Ftjanster/);
