@@ -25,6 +25,7 @@ import (
 	"forecourt/internal/search"
 	"forecourt/internal/site"
 	"forecourt/internal/store"
+	"forecourt/internal/stories"
 	"forecourt/internal/web"
 )
 
@@ -117,6 +118,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	pages := &page.Assembler{Content: a.content, Locales: cfg.Locales, Logger: log}
 	pages.Register("MainNavigation", pages.NavigationLoader)
 	pages.Register("HeroBanner", page.HeroLoader(mediaHandler.BlurDataURL))
+	pages.Register("SocialSharing", page.ShareLoader)
+	storySvc := &stories.Service{Content: a.content}
+	pages.Register("StoriesList", storySvc.ListLoader)
+	pages.Register("StoriesTeaser", storySvc.TeaserLoader(log))
+	pages.Register("ArticleFooter", storySvc.FooterLoader)
+	pages.Register("StoryHeader", storySvc.HeaderLoader)
 
 	var srv *web.Server
 	var pool *render.Pool
@@ -145,6 +152,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			mux.Handle("GET /-/media/", mediaHandler)
 			mux.Handle("GET /-/jssmedia/", mediaHandler)
 			mux.Handle("GET /_img", mediaHandler)
+			s.Route(mux, "GET /api/stories", "stories", storySvc.Handler(web.SiteOf, web.WriteJSON))
 		}, web.SearchAPI(engine)},
 		Health: map[string]func(context.Context) string{"search": indexer.State},
 	}

@@ -7,6 +7,29 @@ import { AlertBar } from "../blocks/alert-bar/alert-bar";
 import { Footer } from "../blocks/footer/footer";
 import { FooterLinkList } from "../blocks/footer/footer-link-list";
 import { RichTextBlock } from "../blocks/rich-text/rich-text";
+import { Blurb, Blurb2 } from "../blocks/blurb/blurb";
+import { CarModelCard } from "../blocks/car-model-card/car-model-card";
+import { CardGrid } from "../blocks/card-grid/card-grid";
+import { ImageCard } from "../blocks/image-card/image-card";
+import { FaqItem } from "../blocks/faq-item/faq-item";
+import { Countdown } from "../blocks/countdown/countdown";
+import { RangeOfLoansDisclaimer } from "../blocks/range-of-loans-disclaimer/range-of-loans-disclaimer";
+import { Banners } from "../blocks/banners/banners";
+import { Carousel } from "../blocks/carousel/carousel";
+import { FileList } from "../blocks/file-list/file-list";
+import { MegaMenu } from "../blocks/mega-menu/mega-menu";
+import { SocialSharing } from "../blocks/social-sharing/social-sharing";
+import { VideoEmbed } from "../blocks/video-embed/video-embed";
+import { HighlightList } from "../blocks/highlight-list/highlight-list";
+import { StageRow } from "../blocks/stage-row/stage-row";
+import { Spacer } from "../blocks/spacer/spacer";
+import { CtaBanner } from "../blocks/cta-banner/cta-banner";
+import { LegalText } from "../blocks/legal-text/legal-text";
+import { DisclaimerModal } from "../blocks/disclaimer-modal/disclaimer-modal";
+import { StoriesList } from "../features/stories/components/stories-list";
+import { StoriesTeaser } from "../features/stories/components/stories-teaser";
+import { ArticleFooter } from "../features/stories/components/article-footer";
+import { StoryHeader } from "../features/stories/components/story-header";
 import { MainNavigation } from "../features/navigation/components/main-navigation";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -17,4 +40,28 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   FooterLinkList,
   RichText: RichTextBlock,
   MainNavigation,
+  Blurb,
+  Blurb2,
+  CarModelCard,
+  CardGrid,
+  ImageCard,
+  FaqItem,
+  Countdown,
+  RangeOfLoansDisclaimer,
+  Banners,
+  Carousel,
+  FileList,
+  MegaMenu,
+  SocialSharing,
+  VideoEmbed,
+  HighlightList,
+  StageRow,
+  Spacer,
+  CtaBanner,
+  LegalText,
+  DisclaimerModal,
+  StoriesList,
+  StoriesTeaser,
+  ArticleFooter,
+  StoryHeader,
 };
