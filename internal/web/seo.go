@@ -19,6 +19,14 @@ func (s *Server) handleRobots(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// notInSitemap are templates of items that are not pages of their own:
+// the not-found page, tag folders, and the items behind catalogue routes
+// (their URLs come from the catalogue's sitemap contributors).
+var notInSitemap = map[string]bool{
+	"NotFoundPage": true, "StoryTag": true, "StoryTagsFolder": true,
+	"CarDetailPage": true, "SiteDetailPage": true,
+}
+
 // SitemapURL is one <url> of a sitemap.
 type SitemapURL struct {
 	Loc        string
@@ -57,7 +65,7 @@ func (s *Server) handleSitemap(w http.ResponseWriter, r *http.Request) error {
 	}
 	var urls []SitemapURL
 	for _, it := range items {
-		if it.TemplateName == "NotFoundPage" {
+		if notInSitemap[it.TemplateName] {
 			continue
 		}
 		var alts []page.Alternate
