@@ -186,8 +186,8 @@ function PlainItem({ item, prefix, path, state }: { item: NavItem; prefix: strin
     <li
       className={`fc-nav__item${isActive ? " is-active" : ""}${isCurrentSection(href, path) ? " is-current" : ""}`}
       data-overflow-item
-      onPointerEnter={(e) => e.pointerType === "mouse" && state.open(key)}
-      onPointerLeave={(e) => e.pointerType === "mouse" && state.closeLater(key, false)}
+      onPointerEnter={(e) => e.pointerType !== "touch" && state.open(key)}
+      onPointerLeave={(e) => e.pointerType !== "touch" && state.closeLater(key, false)}
     >
       <a href={href} data-nav-top aria-current={href === path ? "page" : undefined}>
         {item.navigationTitle}
@@ -214,16 +214,18 @@ function Dropdown({ itemKey, label, state, children, panelClass, current, overfl
   const hoverOpenedAt = useRef(0);
   const isOpen = sameItem(state.active, itemKey);
   const onPointerEnter = (e: PointerEvent) => {
-    if (e.pointerType !== "mouse") return;
+    if (e.pointerType === "touch") return; // touch opens by tap (click)
     if (!isOpen) hoverOpenedAt.current = Date.now();
     state.open(itemKey);
   };
   const onPointerLeave = (e: PointerEvent) => {
-    if (e.pointerType === "mouse") state.closeLater(itemKey, true);
+    if (e.pointerType !== "touch") state.closeLater(itemKey, true);
   };
   const onClick = (e: MouseEvent) => {
-    // A mouse click right after the hover opened the panel keeps it open.
-    if (isOpen && e.detail > 0 && Date.now() - hoverOpenedAt.current < 600) return;
+    // The first mouse click right after the hover opened the panel keeps it open.
+    const justHovered = Date.now() - hoverOpenedAt.current < 600;
+    hoverOpenedAt.current = 0;
+    if (isOpen && e.detail > 0 && justHovered) return;
     if (isOpen) state.reset();
     else state.open(itemKey);
   };
