@@ -103,9 +103,21 @@ export async function launchBrowser() {
   });
 }
 
-/** newPage opens a page that records console errors and warnings (hydration warnings included). */
-export async function newPage(browser, opts = {}) {
+/** CONSENT_GIVEN is the consent cookie value newPage sets so the first-visit banner stays out of the way. */
+export const CONSENT_GIVEN = JSON.stringify({ analytics: false, marketing: false });
+
+/**
+ * newPage opens a page that records console errors and warnings (hydration
+ * warnings included). The visitor has already answered the cookie banner
+ * unless opts.consent is false.
+ */
+export async function newPage(browser, { consent = true, ...opts } = {}) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...opts });
+  if (consent) {
+    await context.addInitScript((value) => {
+      if (!/(?:^|; )consent=/.test(document.cookie)) document.cookie = `consent=${encodeURIComponent(value)}; Path=/; Max-Age=3600`;
+    }, CONSENT_GIVEN);
+  }
   const page = await context.newPage();
   page.consoleProblems = [];
   page.on("console", (msg) => {

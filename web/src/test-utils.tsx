@@ -1,9 +1,9 @@
-// Test helpers: render a block inside a page context, and build fields in
-// the Layout Service shape from plain values.
-import { render } from "@testing-library/react";
-import type { ComponentType } from "react";
+// Test helpers: page-data fixtures, fields in the Layout Service shape, and
+// renders inside the page context.
+import { render, type RenderResult } from "@testing-library/react";
+import type { ComponentType, ReactElement } from "react";
 import type { BlockProps } from "./app/block-props";
-import { PageProvider } from "./lib/page-context";
+import { PageProvider, type PageContextValue } from "./lib/page-context";
 import type { Fields, ListItem, PageData } from "./lib/types";
 
 /** f wraps plain values as fields; arrays of objects become item lists. */
@@ -19,18 +19,33 @@ export function f(values: Record<string, unknown>): Fields {
   return out;
 }
 
-export function pageData(over: Partial<PageData> = {}): PageData {
+/** makePage is a content page of group-se (/om-oss) with overrides. */
+export function makePage(overrides: Partial<PageData> = {}): PageData {
   return {
-    sitecore: { context: { pageEditing: false, site: { name: "group-se" }, language: "sv", itemPath: "/" }, route: null },
+    sitecore: {
+      context: { pageEditing: false, site: { name: "group-se" }, language: "sv", itemPath: "/om-oss" },
+      route: { name: "om-oss", displayName: "Om oss", itemId: "r1", templateName: "ContentPage", itemLanguage: "sv", itemPath: "/om-oss", fields: {}, placeholders: {} },
+    },
     site: { name: "group-se", kind: "group", language: "sv", defaultLanguage: "sv", locale: "sv-SE", currency: "SEK", languages: [], homePath: "/", isUK: false, isCarStore: false },
     dictionary: {},
-    path: "/",
+    path: "/om-oss",
     query: "",
     status: 200,
     data: {},
     flags: { hideAlert: false },
-    ...over,
+    ...overrides,
   };
+}
+
+/** pageData is the home page of group-se with no route, with overrides. */
+export function pageData(over: Partial<PageData> = {}): PageData {
+  return makePage({ sitecore: { context: { pageEditing: false, site: { name: "group-se" }, language: "sv", itemPath: "/" }, route: null }, path: "/", ...over });
+}
+
+export function renderWithPage(ui: ReactElement, page: PageData = makePage(), navigate: PageContextValue["navigate"] = () => {}): RenderResult & { setPage: (p: PageData) => void } {
+  const wrap = (p: PageData) => <PageProvider value={{ page: p, navigate, navigating: false }}>{ui}</PageProvider>;
+  const result = render(wrap(page));
+  return { ...result, setPage: (p: PageData) => result.rerender(wrap(p)) };
 }
 
 export function renderBlock<D>(

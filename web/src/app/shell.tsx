@@ -1,6 +1,7 @@
 import { Placeholder } from "./placeholder";
 import { usePage, useT } from "../lib/page-context";
 import { ScrollToTop } from "../components/scroll-to-top/scroll-to-top";
+import { ConsentManager } from "../components/consent/consent-manager";
 import { textOf } from "../lib/fields";
 
 const BRANDS = new Set(["mercedes", "smart", "mini", "bmw"]);
@@ -25,6 +26,7 @@ export function Shell() {
         <Placeholder name="headless-footer" />
       </footer>
       <ScrollToTop />
+      <ConsentManager />
     </div>
   );
 }

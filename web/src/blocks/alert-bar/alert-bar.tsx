@@ -7,6 +7,8 @@ import { setCookie } from "../../lib/cookies";
 export const ALERT_TYPES = ["Warning", "Dark", "Light", "Neutral"] as const;
 /** HIDE_ALERT_SECONDS is how long a dismissal lasts (one day). */
 export const HIDE_ALERT_SECONDS = 24 * 60 * 60;
+/** COLLAPSE_MS is the length of the collapse animation (global.css .fc-alert). */
+export const COLLAPSE_MS = 250;
 
 /** alertVisible is the spec's display rule: HasMessage, a type, and a title or text. */
 export function alertVisible(fields: BlockProps["fields"]): boolean {
@@ -42,8 +44,13 @@ export function AlertBar({ fields }: BlockProps) {
             aria-label={t("closeAlert", "Stäng meddelande")}
             onClick={() => {
               setCookie("hideAlert", "true", HIDE_ALERT_SECONDS);
+              // Collapse smoothly, or at once for visitors who prefer reduced motion.
+              if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
+                setHidden(true);
+                return;
+              }
               setCollapsing(true);
-              window.setTimeout(() => setHidden(true), 200);
+              window.setTimeout(() => setHidden(true), COLLAPSE_MS);
             }}
           >
             <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">

@@ -83,29 +83,37 @@ function CopyButton({ value, label }: { value: string; label: string }) {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   return (
-    <button
-      type="button"
-      className="fc-copy"
-      aria-label={`${t("copy", "Kopiera")} ${label}`}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(value);
-        } catch {
-          return; // no clipboard permission: nothing was copied, so no confirmation
-        }
-        setCopied(true);
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
-      }}
-    >
-      {copied ? (
-        <span role="status">{t("copied", "Copied")}</span>
-      ) : (
-        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 14 14">
-          <rect x="4" y="4" width="8" height="9" rx="1" fill="none" stroke="currentColor" strokeWidth="1.3" />
-          <path d="M2 10V2h7" fill="none" stroke="currentColor" strokeWidth="1.3" />
-        </svg>
-      )}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`fc-copy${copied ? " fc-copy--copied" : ""}`}
+        aria-label={`${t("copy", "Kopiera")} ${label}`}
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(value);
+          } catch {
+            return; // no clipboard permission: nothing was copied, so no confirmation
+          }
+          setCopied(true);
+          window.clearTimeout(timer.current);
+          timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
+        }}
+      >
+        {copied ? (
+          <span aria-hidden="true">✓ {t("copied", "Copied")}</span>
+        ) : (
+          <>
+            <svg aria-hidden="true" width="12" height="12" viewBox="0 0 14 14">
+              <rect x="4" y="4" width="8" height="9" rx="1" fill="none" stroke="currentColor" strokeWidth="1.3" />
+              <path d="M2 10V2h7" fill="none" stroke="currentColor" strokeWidth="1.3" />
+            </svg>
+            <span aria-hidden="true">{t("copy", "Kopiera")}</span>
+          </>
+        )}
+      </button>
+      <span role="status" className="fc-visually-hidden">
+        {copied ? t("copied", "Copied") : ""}
+      </span>
+    </>
   );
 }

@@ -1,99 +1,113 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from "react";
 import type { BlockProps } from "../../../app/block-props";
-import { Img, imageOf, itemsOf, linkOf, textOf, boolOf } from "../../../lib/fields";
+import { Img, boolOf, imageOf, itemsOf, linkOf, textOf } from "../../../lib/fields";
 import { usePage, useT } from "../../../lib/page-context";
-import type { NavigationData, NavItem } from "../types";
+import type { NavigationData } from "../types";
+import { useActiveItem } from "../hooks/use-active-item";
+import { useDismiss } from "../hooks/use-dismiss";
+import { DesktopBar, type ExtraItem } from "./desktop-bar";
+import { MobileMenu } from "./mobile-menu";
 
-function href(item: NavItem, prefix: string): string {
-  return item.externalLink || prefix + (item.path === "/" ? "" : item.path) || "/";
+/** LOGO_DEFAULT is the logo size when the navigation item sets none (px). */
+export const LOGO_DEFAULT = { width: 150, height: 55 } as const;
+
+function positive(v: string, fallback: number): number {
+  const n = Number(v);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-/** MainNavigation is the site's top bar: desktop dropdowns from 1280 px, a hamburger menu below. */
+/** extraItems are the ExtraNavigationItems with a link and a non-blank title. */
+export function extraItems(fields: BlockProps["fields"]): ExtraItem[] {
+  return itemsOf(fields, "ExtraNavigationItems").flatMap((i) => {
+    const title = textOf(i.fields, "Title").trim();
+    const link = linkOf(i.fields, "Link");
+    return title && link?.href ? [{ id: i.id, title, href: link.href, target: link.target }] : [];
+  });
+}
+
+/**
+ * MainNavigation is the site's top bar: desktop dropdowns from 1280 px and a
+ * hamburger menu below. On the home path it floats transparent over the hero
+ * and turns solid on hover, focus or an open menu. The open menu and active
+ * item reset whenever the page path changes.
+ */
 export function MainNavigation({ fields, data }: BlockProps<NavigationData>) {
   const t = useT();
   const page = usePage();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState<string | null>(null);
-  const ref = useRef<HTMLElement>(null);
-  const isHome = page.path === (data?.homePath ?? "/");
-  const prefix = data && data.currentLanguage !== page.site.defaultLanguage ? `/${data.currentLanguage}` : "";
+  const state = useActiveItem();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const nav = useRef<HTMLElement>(null);
+  const hamburger = useRef<HTMLButtonElement>(null);
+  const mobileId = useId();
+  const { reset } = state;
 
   useEffect(() => {
-    setOpen(false);
-    setActive(null);
-  }, [page.path]);
+    setMenuOpen(false);
+    reset();
+  }, [page.path, reset]);
 
-  useEffect(() => {
-    if (!open && !active) return;
-    const onDown = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) {
-        setOpen(false);
-        setActive(null);
-      }
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setOpen(false);
-        setActive(null);
-      }
-    };
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open, active]);
+  const dismiss = useCallback(
+    (reason: "outside" | "escape") => {
+      if (menuOpen && reason === "escape") hamburger.current?.focus();
+      setMenuOpen(false);
+      reset();
+    },
+    [menuOpen, reset],
+  );
+  useDismiss(nav, menuOpen || state.active.kind !== "reset", dismiss);
 
-  const logo = imageOf(fields, "Logo");
   const items = data?.items ?? [];
-  const extras = itemsOf(fields, "ExtraNavigationItems").filter((i) => textOf(i.fields, "Title").trim() !== "" && linkOf(i.fields, "Link"));
+  const prefix = data && data.currentLanguage !== page.site.defaultLanguage ? `/${data.currentLanguage}` : "";
+  const homePath = data?.homePath ?? "/";
+  const isHome = page.path === homePath;
+  const extras = extraItems(fields);
+  const languages = data?.showLanguageSwitch ? data.languages : null;
+  const currentLanguage = data?.currentLanguage ?? page.site.language;
+  const logo = imageOf(fields, "Logo");
+  const logoStyle = {
+    "--fc-logo-w": `${positive(textOf(fields, "LogoWidth"), LOGO_DEFAULT.width)}px`,
+    "--fc-logo-h": `${positive(textOf(fields, "LogoHeight"), LOGO_DEFAULT.height)}px`,
+  } as CSSProperties;
+  const a = state.active;
+  const dropdownOpen = a.kind === "showMore" || a.kind === "languageSwitch" || (a.kind === "item" && items.some((i) => i.id === a.id && (i.children?.length ?? 0) > 0));
+  const classes = [
+    "fc-nav",
+    isHome ? "fc-nav--floating" : "",
+    dropdownOpen || menuOpen ? "fc-nav--solid" : "",
+    boolOf(fields, "HasDarkTheme") ? "fc-nav--dark" : "",
+    boolOf(fields, "SlimNav") ? "fc-nav--slim" : "",
+    menuOpen ? "fc-nav--menu-open" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+
   return (
-    <nav ref={ref} className={`fc-nav${isHome ? " fc-nav--home" : ""}${boolOf(fields, "HasDarkTheme") ? " fc-nav--dark" : ""}`} aria-label={t("menu", "Meny")}>
+    <nav ref={nav} className={classes} aria-label={t("mainNavigation", "Huvudmeny")}>
       <div className="fc-nav__bar fc-container">
-        <a className="fc-nav__logo" href={data?.homePath ?? "/"}>
-          {logo ? <Img image={logo} name="Logo" priority /> : page.site.name}
+        <a className="fc-nav__logo" href={homePath} style={logoStyle} aria-label={logo?.alt ? undefined : page.site.name}>
+          {logo ? <Img image={logo} name="Logo" priority sizes={`${LOGO_DEFAULT.width}px`} /> : <span className="fc-nav__wordmark">{page.site.name}</span>}
         </a>
-        <ul className="fc-nav__items">
-          {items.map((item) => (
-            <li key={item.id} className="fc-nav__item">
-              {item.children?.length ? (
-                <>
-                  <button type="button" aria-expanded={active === item.id} onClick={() => setActive(active === item.id ? null : item.id)}>
-                    {item.navigationTitle}
-                  </button>
-                  {active === item.id && (
-                    <div className="fc-nav__panel">
-                      <ul>
-                        {item.isNavigableInMenuWhenItHasChildren && (
-                          <li>
-                            <a href={href(item, prefix)}>{item.navigationTitle}</a>
-                          </li>
-                        )}
-                        {item.children.map((c) => (
-                          <li key={c.id}>
-                            <a href={href(c, prefix)}>{c.navigationTitle}</a>
-                          </li>
-                        ))}
-                      </ul>
-                    </div>
-                  )}
-                </>
-              ) : (
-                <a href={href(item, prefix)}>{item.navigationTitle}</a>
-              )}
-            </li>
-          ))}
-          {extras.map((x) => (
-            <li key={x.id} className="fc-nav__item fc-nav__item--extra">
-              <a href={linkOf(x.fields, "Link")!.href}>{textOf(x.fields, "Title")}</a>
-            </li>
-          ))}
-        </ul>
-        <button type="button" className="fc-nav__hamburger" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? t("closeMenu", "Stäng meny") : t("menu", "Meny")}
+        <DesktopBar
+          items={items}
+          extras={extras}
+          showSeparator={boolOf(fields, "ShowSeparator")}
+          languages={languages}
+          currentLanguage={currentLanguage}
+          prefix={prefix}
+          path={page.path}
+          state={state}
+          t={t}
+        />
+        <button ref={hamburger} type="button" className="fc-nav__hamburger" aria-expanded={menuOpen} aria-controls={mobileId} onClick={() => setMenuOpen((o) => !o)}>
+          <span className="fc-nav__burger" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+          <span>{menuOpen ? t("closeMenu", "Stäng meny") : t("menu", "Meny")}</span>
         </button>
       </div>
+      <MobileMenu id={mobileId} open={menuOpen} items={items} extras={extras} languages={languages} currentLanguage={currentLanguage} prefix={prefix} path={page.path} t={t} />
     </nav>
   );
 }
