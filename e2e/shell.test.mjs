@@ -6,7 +6,8 @@ import { startServer, launchBrowser, newPage, screenshot } from "./harness.mjs";
 
 let server, browser;
 before(async () => {
-  server = await startServer();
+  // A short render deadline so the hung-worker journey is quick.
+  server = await startServer({ RENDER_TIMEOUT_MS: "400", RENDER_CACHE: "0" });
   browser = await launchBrowser();
 });
 after(async () => {
@@ -46,22 +47,49 @@ test("in-site links navigate without a full reload", async () => {
   await page.context().close();
 });
 
-test("a killed render worker still serves the page through the client fallback", async () => {
-  const page = await newPage(browser);
-  const metricsBefore = await (await fetch(server.url + "/metrics")).text();
-  // Kill the Node worker(s) of this server.
+const metric = (text, name) =>
+  (text.match(new RegExp(`^${name}(\\{[^}]*\\})? (\\d+)`, "gm")) ?? []).map((l) => Number(l.split(" ").pop())).reduce((a, b) => a + b, 0);
+
+async function workerPids() {
   const { execSync } = await import("node:child_process");
-  const pids = execSync(`pgrep -P ${server.proc.pid} -f worker.mjs || true`).toString().trim().split("\n").filter(Boolean);
+  return execSync(`pgrep -P ${server.proc.pid} -f worker.mjs || true`).toString().trim().split("\n").filter(Boolean).map(Number);
+}
+
+test("a killed render worker is restarted and the page keeps working", async () => {
+  const page = await newPage(browser);
+  const before = await (await fetch(server.url + "/metrics")).text();
+  const pids = await workerPids();
   assert.ok(pids.length > 0, "render worker running");
-  for (const pid of pids) process.kill(Number(pid), "SIGKILL");
+  for (const pid of pids) process.kill(pid, "SIGKILL");
+  // Whether this request meets the dead worker (client-side fallback) or its
+  // restarted successor (server render), the visitor gets the page.
   const res = await page.goto(server.url + "/om-oss/historia");
   assert.equal(res.status(), 200);
-  const html = await res.text();
-  assert.match(html, /<title>Vår historia \| Forecourt<\/title>/);
+  assert.match(await res.text(), /<title>Vår historia \| Forecourt<\/title>/);
   await page.waitForSelector("h1:has-text('Vår historia')");
-  const metricsAfter = await (await fetch(server.url + "/metrics")).text();
-  const count = (m) => Number((m.match(/forecourt_render_fallbacks_total\{reason="[a-z]+"\} (\d+)/g) ?? []).map((l) => l.split(" ").pop()).reduce((a, b) => Number(a) + Number(b), 0));
-  assert.match(html, /<div id="root" data-fallback><\/div>/, "served the client-side fallback");
-  assert.ok(count(metricsAfter) > count(metricsBefore), "fallback counted in /metrics");
+  for (let i = 0; i < 100 && (await workerPids()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  const after = await (await fetch(server.url + "/metrics")).text();
+  assert.ok(metric(after, "forecourt_render_worker_restarts_total") > metric(before, "forecourt_render_worker_restarts_total"), "restart counted");
+  await page.context().close();
+});
+
+test("a hung render worker times out into the client-side fallback with the same head", async () => {
+  const page = await newPage(browser);
+  const before = await (await fetch(server.url + "/metrics")).text();
+  const pids = await workerPids();
+  for (const pid of pids) process.kill(pid, "SIGSTOP");
+  try {
+    const res = await page.goto(server.url + "/om-oss/historia");
+    assert.equal(res.status(), 200);
+    const html = await res.text();
+    assert.match(html, /<title>Vår historia \| Forecourt<\/title>/);
+    assert.match(html, /<link rel="canonical" href="https:\/\/forecourt\.se\/om-oss\/historia">/);
+    assert.match(html, /<div id="root" data-fallback><\/div>/, "served the client-side fallback");
+    await page.waitForSelector("h1:has-text('Vår historia')");
+    const after = await (await fetch(server.url + "/metrics")).text();
+    assert.ok(metric(after, "forecourt_render_fallbacks_total") > metric(before, "forecourt_render_fallbacks_total"), "fallback counted");
+  } finally {
+    for (const pid of pids) process.kill(pid, "SIGCONT");
+  }
   await page.context().close();
 });
