@@ -1,3 +1,4 @@
+import { keepFocusInside } from "../../lib/focus-trap";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
 import type { BlockProps } from "../../app/block-props";
@@ -64,20 +65,7 @@ export function DisclaimerModal({ rendering, fields }: BlockProps) {
   }, [state]);
   if (state !== "open") return null;
   const decline = linkOf(fields, "DeclineLink");
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key !== "Tab") return;
-    const f = Array.from(dialogRef.current?.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), [tabindex]:not([tabindex='-1'])") ?? []);
-    if (f.length === 0) return;
-    const first = f[0];
-    const last = f[f.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
+  const onKey = (e: KeyboardEvent) => keepFocusInside(e, dialogRef.current);
   return createPortal(
     <div className="fc-disclaimer__backdrop">
       <div ref={dialogRef} className="fc-disclaimer" role="dialog" aria-modal="true" aria-labelledby={`${key}-title`} aria-describedby={`${key}-text`} onKeyDown={onKey}>

@@ -1,3 +1,4 @@
+import { FOCUSABLE, keepFocusInside } from "../../lib/focus-trap";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useT } from "../../lib/page-context";
 import { OPEN_SETTINGS_EVENT, readConsent, saveConsent, type ConsentChoice } from "./consent-choice";
@@ -5,7 +6,6 @@ import { OPEN_SETTINGS_EVENT, readConsent, saveConsent, type ConsentChoice } fro
 /** ConsentView is what the consent layer shows: nothing, the first-visit banner, or the settings dialog. */
 type ConsentView = { kind: "none" } | { kind: "banner" } | { kind: "settings"; returnFocus: HTMLElement | null };
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * ConsentManager shows the cookie banner on the first visit (no 'consent'
@@ -94,18 +94,7 @@ function ConsentDialog({ initial, onChoose, onClose }: { initial: ConsentChoice;
       onClose();
       return;
     }
-    if (e.key !== "Tab" || !ref.current) return;
-    const els = Array.from(ref.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (els.length === 0) return;
-    const first = els[0];
-    const last = els[els.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    keepFocusInside(e, ref.current);
   };
 
   const option = (key: keyof ConsentChoice, label: string, text: string) => (
