@@ -16,6 +16,7 @@ import (
 
 	contentfiles "forecourt/content"
 	"forecourt/internal/content"
+	"forecourt/internal/editing"
 	"forecourt/internal/media"
 	"forecourt/internal/page"
 	"forecourt/internal/render"
@@ -97,7 +98,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("media settings: %w", err)
 	}
 	media.SetDefault(mediaHandler)
-	pages := &page.Assembler{Content: a.content, Locales: cfg.Locales, Logger: log}
+	edStore := editing.NewStore(a.db)
+	overlay := editing.NewOverlay(a.content, edStore)
+	overlay.Log = log
+	pages := &page.Assembler{Content: overlay, Locales: cfg.Locales, Logger: log}
 	pages.Register("MainNavigation", pages.NavigationLoader)
 	pages.Register("HeroBanner", page.HeroLoader(mediaHandler.BlurDataURL))
 
@@ -124,6 +128,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	deps := web.Deps{
 		Sites: a.sites, Pages: pages, Store: a.db, Redirects: redirects, Logger: log,
 		AssetsDir: filepath.Join(cfg.WebDir, "dist", "client"),
+		Editing: &web.EditingDeps{Accounts: cfg.EditorAccounts, Store: edStore, Overlay: overlay,
+			SessionTTL: cfg.EditorSession, Secret: cfg.EditingSecret},
 		Extra: []func(*http.ServeMux, *web.Server){func(mux *http.ServeMux, s *web.Server) {
 			mux.Handle("GET /-/media/", mediaHandler)
 			mux.Handle("GET /-/jssmedia/", mediaHandler)

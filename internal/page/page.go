@@ -178,6 +178,13 @@ func (a *Assembler) Page(ctx context.Context, req *Request) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return a.PageForRoute(ctx, req, route, status)
+}
+
+// PageForRoute assembles the page of a route the caller already has (the
+// page itself, or layout data posted by an external editing tool): the
+// dictionary, site block, loaders and head.
+func (a *Assembler) PageForRoute(ctx context.Context, req *Request, route *content.Route, status int) (*Result, error) {
 	dict, err := a.Content.Dictionary(ctx, req.Site.Name, req.Lang)
 	if err != nil && !errs.Is(err, errs.NotFound) {
 		return nil, err
