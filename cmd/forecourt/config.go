@@ -74,6 +74,9 @@ func loadConfig() (config, error) {
 	c.RenderTimeout = time.Duration(ms) * time.Millisecond
 	c.EditorSession = time.Duration(envInt("EDITOR_SESSION_HOURS", 8, 1, 24*30, bad)) * time.Hour
 	c.EdgeCacheTTL = time.Duration(envInt("EDGE_CACHE_SECONDS", 30, 0, 3600, bad)) * time.Second
+	if c.EdgeCacheTTL == 0 {
+		c.EdgeCacheTTL = -1 // off
+	}
 	c.EdgeTimeout = time.Duration(envInt("EDGE_TIMEOUT_MS", 3000, 100, 60_000, bad)) * time.Millisecond
 	c.PersonalizeTimeout = time.Duration(envInt("PERSONALIZE_TIMEOUT_MS", 1500, 50, 30_000, bad)) * time.Millisecond
 	accounts, err := editing.ParseAccounts(os.Getenv("EDITOR_ACCOUNTS"))

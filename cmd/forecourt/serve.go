@@ -69,11 +69,28 @@ func openApp(ctx context.Context, stderr io.Writer) (*app, error) {
 	if err != nil {
 		return nil, fmt.Errorf("content: %w", err)
 	}
+	var source content.Source = src
+	if cfg.EdgeEndpoint != "" {
+		edge, err := content.NewEdge(content.EdgeConfig{
+			Endpoint: cfg.EdgeEndpoint, APIKey: cfg.EdgeAPIKey, CacheTTL: cfg.EdgeCacheTTL, Timeout: cfg.EdgeTimeout,
+			DefaultLanguage: func(name string) string {
+				if st, err := sites.ByName(name); err == nil {
+					return st.DefaultLanguage()
+				}
+				return "en"
+			},
+		})
+		if err != nil {
+			return nil, err
+		}
+		source = edge
+		log.Info("content from Experience Edge", "endpoint", cfg.EdgeEndpoint)
+	}
 	db, err := store.Open(ctx, cfg.DataDir, cfg.DatabaseURL)
 	if err != nil {
 		return nil, err
 	}
-	return &app{cfg: cfg, log: log, sites: sites, db: db, content: src, fsys: fsys}, nil
+	return &app{cfg: cfg, log: log, sites: sites, db: db, content: source, fsys: fsys}, nil
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {

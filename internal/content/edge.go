@@ -35,6 +35,9 @@ type EdgeConfig struct {
 	Timeout time.Duration
 	// StoryTemplateID is the template id of story pages.
 	StoryTemplateID string
+	// DefaultLanguage gives a site's default language (for Items, which
+	// has none); "en" when nil.
+	DefaultLanguage func(site string) string
 	// Client is the HTTP client (default: one with Timeout).
 	Client *http.Client
 }
@@ -69,6 +72,9 @@ func NewEdge(cfg EdgeConfig) (*EdgeSource, error) {
 	}
 	if cfg.CacheTTL == 0 {
 		cfg.CacheTTL = 30 * time.Second
+	}
+	if cfg.CacheTTL < 0 {
+		cfg.CacheTTL = 0 // off
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 3 * time.Second
@@ -238,6 +244,12 @@ const (
 }`
 	qSibling = `query Sibling($where: ItemSearchPredicate!, $after: String!, $direction: OrderByDirection!) {
   search(where: $where, first: 1, after: $after, orderBy: { name: "date", direction: $direction }) { results { url { path } } }
+}`
+	qItems = `query Items($where: ItemSearchPredicate!, $after: String) {
+  search(where: $where, first: 100, after: $after) { pageInfo { endCursor hasNext } results {
+    id name path url { path } template { name } language { name }
+    updated: field(name: "__Updated") { value }
+    navTitle: field(name: "navTitle") { value } } }
 }`
 	qChildren = `query Children($path: String!, $language: String!) {
   item(path: $path, language: $language) { children(hasLayout: true, first: 100) { results {
@@ -602,11 +614,67 @@ func parseEdgeTime(s string) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("not a date: %q", s)
 }
 
-// Items implements Source: the routable items of the site, walked through
-// the navigation tree (three levels) plus the home item. Edge has no cheap
-// "all items" call; deeper items reach the sitemap through their lists.
+// Items implements Source: every item with a layout under the site's home
+// item, in every language, found with paged searches.
 func (e *EdgeSource) Items(ctx context.Context, site string) ([]ItemRef, error) {
-	return nil, errs.E(errs.Unavailable, "listing every item is not supported by the Edge source; use Navigation")
+	lang := "en"
+	if e.cfg.DefaultLanguage != nil {
+		lang = e.cfg.DefaultLanguage(site)
+	}
+	home, err := e.HomePath(ctx, site, lang)
+	if err != nil {
+		return nil, err
+	}
+	homeID, err := e.itemID(ctx, home, lang)
+	if err != nil {
+		return nil, err
+	}
+	where := map[string]any{"AND": []any{
+		map[string]any{"name": "_path", "value": homeID, "operator": "CONTAINS"},
+		map[string]any{"name": "_hasLayout", "value": "true"},
+	}}
+	byID := map[string]int{}
+	var out []ItemRef
+	var after any
+	for page := 0; page < 200; page++ {
+		var d struct {
+			Search struct {
+				PageInfo struct {
+					EndCursor string `json:"endCursor"`
+					HasNext   bool   `json:"hasNext"`
+				} `json:"pageInfo"`
+				Results []edgeChild `json:"results"`
+			} `json:"search"`
+		}
+		if err := e.query(ctx, qItems, map[string]any{"where": where, "after": after}, &d); err != nil {
+			return nil, err
+		}
+		for _, c := range d.Search.Results {
+			if strings.Contains(c.Path, "/*") || c.Name == "*" {
+				continue // wildcard items are not pages of their own
+			}
+			f := Fields{}
+			if c.NavTitle != nil {
+				f["navTitle"] = map[string]any{"value": c.NavTitle.Value}
+			}
+			i, ok := byID[c.ID]
+			if !ok {
+				i = len(out)
+				byID[c.ID] = i
+				out = append(out, ItemRef{ID: c.ID, Path: c.URL.Path, TemplateName: c.Template.Name, Fields: map[string]Fields{}})
+			}
+			out[i].Languages = append(out[i].Languages, c.Language.Name)
+			out[i].Fields[c.Language.Name] = f
+			if t, err := parseEdgeTime(c.Updated.String()); err == nil && t.After(out[i].Updated) {
+				out[i].Updated = t
+			}
+		}
+		if !d.Search.PageInfo.HasNext || d.Search.PageInfo.EndCursor == "" {
+			break
+		}
+		after = d.Search.PageInfo.EndCursor
+	}
+	return out, nil
 }
 
 // storyWhere is the search predicate of a stories list: story pages (not
