@@ -19,6 +19,7 @@ import (
 	"forecourt/internal/editing"
 	"forecourt/internal/media"
 	"forecourt/internal/page"
+	"forecourt/internal/personalize"
 	"forecourt/internal/render"
 	"forecourt/internal/site"
 	"forecourt/internal/store"
@@ -144,7 +145,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	deps := web.Deps{
 		Sites: a.sites, Pages: pages, Store: a.db, Redirects: redirects, Logger: log,
-		AssetsDir: filepath.Join(cfg.WebDir, "dist", "client"),
+		AssetsDir:   filepath.Join(cfg.WebDir, "dist", "client"),
+		Personalize: &personalize.Client{Endpoint: cfg.PersonalizeEndpoint, Timeout: cfg.PersonalizeTimeout},
 		Editing: &web.EditingDeps{Accounts: cfg.EditorAccounts, Store: edStore, Overlay: overlay,
 			SessionTTL: cfg.EditorSession, Secret: cfg.EditingSecret},
 		Extra: []func(*http.ServeMux, *web.Server){func(mux *http.ServeMux, s *web.Server) {

@@ -18,6 +18,7 @@ import (
 	"forecourt/internal/content"
 	"forecourt/internal/editing"
 	"forecourt/internal/page"
+	"forecourt/internal/personalize"
 	"forecourt/internal/site"
 	"forecourt/internal/store/storetest"
 )
@@ -42,6 +43,11 @@ type editingEnv struct {
 
 func mustEditingServer(tb testing.TB) *editingEnv {
 	tb.Helper()
+	return mustEditingServerWith(tb, nil)
+}
+
+func mustEditingServerWith(tb testing.TB, pc *personalize.Client) *editingEnv {
+	tb.Helper()
 	db := storetest.MustSQLite(tb)
 	src, err := content.LoadFiles(contentfiles.FS)
 	if err != nil {
@@ -64,7 +70,7 @@ func mustEditingServer(tb testing.TB) *editingEnv {
 	acc, _ := editing.ParseAccounts("anna:" + hash)
 	pages := &page.Assembler{Content: ov}
 	s, err := New(Config{}, Deps{
-		Sites: sites, Pages: pages, Store: db, AssetsDir: fakeDist(tb),
+		Sites: sites, Pages: pages, Store: db, AssetsDir: fakeDist(tb), Personalize: pc,
 		Editing: &EditingDeps{Accounts: acc, Store: st, Overlay: ov, SessionTTL: time.Hour, Secret: "render-secret-0123456789"},
 	})
 	if err != nil {
