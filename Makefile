@@ -5,12 +5,16 @@ GO ?= go
 PORT ?= 8080
 DATA_DIR ?= ./data
 BIN := bin/forecourt
+# Demo editor for `make run`: sign in at /editor/login as "redaktor" with the
+# password "forecourt-demo" (documented in README.md). Only its bcrypt hash is
+# here; real deployments set EDITOR_ACCOUNTS themselves.
+DEMO_EDITOR_ACCOUNTS ?= redaktor:$$2a$$12$$TDlk248Auz/TZNFMy2iZse/Psip724.OgVyFVebfTGDfFQjMKRVxe
 WEB_STAMP := web/node_modules/.forecourt-installed
 
 .PHONY: run test build deps deps-web deps-go deps-browser build-web build-go seed test-go test-web test-e2e bench clean
 
 run: build seed
-	PORT=$(PORT) DATA_DIR=$(DATA_DIR) ./$(BIN) serve
+	PORT=$(PORT) DATA_DIR=$(DATA_DIR) EDITOR_ACCOUNTS='$(DEMO_EDITOR_ACCOUNTS)' ./$(BIN) serve
 
 test: build deps-browser test-go test-web test-e2e
 

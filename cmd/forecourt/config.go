@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"forecourt/internal/editing"
 	"forecourt/internal/errs"
 )
 
@@ -32,6 +33,18 @@ type config struct {
 	MediaDir      string
 	MediaOrigin   string
 	ImageHosts    []string
+	// Editing mode.
+	EditorAccounts editing.Accounts
+	EditingSecret  string
+	EditorSession  time.Duration
+	// Experience Edge content source (used when EdgeEndpoint is set).
+	EdgeEndpoint string
+	EdgeAPIKey   string
+	EdgeCacheTTL time.Duration
+	EdgeTimeout  time.Duration
+	// Personalization page-view events (dropped when empty).
+	PersonalizeEndpoint string
+	PersonalizeTimeout  time.Duration
 }
 
 // loadConfig reads the settings; every bad value is reported by name.
@@ -48,6 +61,10 @@ func loadConfig() (config, error) {
 		MediaOrigin: os.Getenv("MEDIA_ORIGIN"),
 		ImageHosts:  splitList(os.Getenv("IMAGE_HOSTS")),
 	}
+	c.EditingSecret = os.Getenv("EDITING_SECRET")
+	c.EdgeEndpoint = os.Getenv("EDGE_ENDPOINT")
+	c.EdgeAPIKey = os.Getenv("EDGE_API_KEY")
+	c.PersonalizeEndpoint = os.Getenv("PERSONALIZE_ENDPOINT")
 	c.MediaDir = env("MEDIA_DIR", filepath.Join(c.DataDir, "media"))
 	bad := errs.FieldErrors{}
 	c.Port = envInt("PORT", 8080, 1, 65535, bad)
@@ -55,6 +72,32 @@ func loadConfig() (config, error) {
 	c.RenderCache = envInt("RENDER_CACHE", 512, 0, 1_000_000, bad)
 	ms := envInt("RENDER_TIMEOUT_MS", 2000, 50, 60_000, bad)
 	c.RenderTimeout = time.Duration(ms) * time.Millisecond
+	c.EditorSession = time.Duration(envInt("EDITOR_SESSION_HOURS", 8, 1, 24*30, bad)) * time.Hour
+	c.EdgeCacheTTL = time.Duration(envInt("EDGE_CACHE_SECONDS", 30, 0, 3600, bad)) * time.Second
+	if c.EdgeCacheTTL == 0 {
+		c.EdgeCacheTTL = -1 // off
+	}
+	c.EdgeTimeout = time.Duration(envInt("EDGE_TIMEOUT_MS", 3000, 100, 60_000, bad)) * time.Millisecond
+	c.PersonalizeTimeout = time.Duration(envInt("PERSONALIZE_TIMEOUT_MS", 1500, 50, 30_000, bad)) * time.Millisecond
+	accounts, err := editing.ParseAccounts(os.Getenv("EDITOR_ACCOUNTS"))
+	if err != nil {
+		bad.Add("EDITOR_ACCOUNTS", err.Error())
+	}
+	c.EditorAccounts = accounts
+	if c.EditingSecret != "" && len(c.EditingSecret) < 16 {
+		bad.Add("EDITING_SECRET", "must have at least 16 characters")
+	}
+	if c.EdgeEndpoint != "" {
+		if !strings.HasPrefix(c.EdgeEndpoint, "http://") && !strings.HasPrefix(c.EdgeEndpoint, "https://") {
+			bad.Add("EDGE_ENDPOINT", "must start with http:// or https://")
+		}
+		if c.EdgeAPIKey == "" {
+			bad.Add("EDGE_API_KEY", "is required when EDGE_ENDPOINT is set")
+		}
+	}
+	if c.PersonalizeEndpoint != "" && !strings.HasPrefix(c.PersonalizeEndpoint, "http://") && !strings.HasPrefix(c.PersonalizeEndpoint, "https://") {
+		bad.Add("PERSONALIZE_ENDPOINT", "must start with http:// or https://")
+	}
 	c.Locales = splitList(env("LOCALES", "sv,en,da,nb,fi,sk"))
 	for _, l := range c.Locales {
 		if len(l) < 2 || len(l) > 8 {

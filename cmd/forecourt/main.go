@@ -30,6 +30,7 @@ func commands() []command {
 		{"seed", "create the demo content data and stock if absent", runSeed},
 		{"migrate", "apply database migrations and exit", runMigrate},
 		{"import", "import a stock feed: import cars|sites|media --site <name> [--full] FILE", runImport},
+		{"hash-password", "print a bcrypt hash of a password for EDITOR_ACCOUNTS", runHashPassword},
 	}
 }
 
@@ -40,7 +41,8 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\nRun 'forecourt <command> --help' for the flags of a command.")
 	fmt.Fprintln(w, "Settings come from the environment: PORT, SITE_NAME, DATA_DIR, DATABASE_URL, CONTENT_DIR,")
-	fmt.Fprintln(w, "RENDER_WORKERS, PUBLIC_URL, LOCALES, LOG_LEVEL, ACCESS_LOG (see README.md).")
+	fmt.Fprintln(w, "RENDER_WORKERS, PUBLIC_URL, LOCALES, LOG_LEVEL, ACCESS_LOG, EDITOR_ACCOUNTS, EDITING_SECRET,")
+	fmt.Fprintln(w, "EDGE_ENDPOINT, EDGE_API_KEY, PERSONALIZE_ENDPOINT (see README.md).")
 }
 
 func main() {

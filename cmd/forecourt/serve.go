@@ -19,8 +19,10 @@ import (
 	contentfiles "forecourt/content"
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
+	"forecourt/internal/editing"
 	"forecourt/internal/media"
 	"forecourt/internal/page"
+	"forecourt/internal/personalize"
 	"forecourt/internal/render"
 	"forecourt/internal/search"
 	"forecourt/internal/site"
@@ -73,11 +75,28 @@ func openApp(ctx context.Context, stderr io.Writer) (*app, error) {
 	if err != nil {
 		return nil, fmt.Errorf("content: %w", err)
 	}
+	var source content.Source = src
+	if cfg.EdgeEndpoint != "" {
+		edge, err := content.NewEdge(content.EdgeConfig{
+			Endpoint: cfg.EdgeEndpoint, APIKey: cfg.EdgeAPIKey, CacheTTL: cfg.EdgeCacheTTL, Timeout: cfg.EdgeTimeout,
+			DefaultLanguage: func(name string) string {
+				if st, err := sites.ByName(name); err == nil {
+					return st.DefaultLanguage()
+				}
+				return "en"
+			},
+		})
+		if err != nil {
+			return nil, err
+		}
+		source = edge
+		log.Info("content from Experience Edge", "endpoint", cfg.EdgeEndpoint)
+	}
 	db, err := store.Open(ctx, cfg.DataDir, cfg.DatabaseURL)
 	if err != nil {
 		return nil, err
 	}
-	return &app{cfg: cfg, log: log, sites: sites, db: db, content: src, fsys: fsys}, nil
+	return &app{cfg: cfg, log: log, sites: sites, db: db, content: source, fsys: fsys}, nil
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -115,11 +134,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		indexer.Watch(ctx, 5*time.Second)
 	}()
-	pages := &page.Assembler{Content: a.content, Locales: cfg.Locales, Logger: log}
+	edStore := editing.NewStore(a.db)
+	overlay := editing.NewOverlay(a.content, edStore)
+	overlay.Log = log
+	pages := &page.Assembler{Content: overlay, Locales: cfg.Locales, Logger: log}
 	pages.Register("MainNavigation", pages.NavigationLoader)
 	pages.Register("HeroBanner", page.HeroLoader(mediaHandler.BlurDataURL))
 	pages.Register("SocialSharing", page.ShareLoader)
-	storySvc := &stories.Service{Content: a.content}
+	storySvc := &stories.Service{Content: overlay}
 	pages.Register("StoriesList", storySvc.ListLoader)
 	pages.Register("StoriesTeaser", storySvc.TeaserLoader(log))
 	pages.Register("ArticleFooter", storySvc.FooterLoader)
@@ -147,7 +169,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	deps := web.Deps{
 		Sites: a.sites, Pages: pages, Store: a.db, Redirects: redirects, Logger: log,
-		AssetsDir: filepath.Join(cfg.WebDir, "dist", "client"),
+		AssetsDir:   filepath.Join(cfg.WebDir, "dist", "client"),
+		Personalize: &personalize.Client{Endpoint: cfg.PersonalizeEndpoint, Timeout: cfg.PersonalizeTimeout},
+		Editing: &web.EditingDeps{Accounts: cfg.EditorAccounts, Store: edStore, Overlay: overlay,
+			SessionTTL: cfg.EditorSession, Secret: cfg.EditingSecret},
 		Extra: []func(*http.ServeMux, *web.Server){func(mux *http.ServeMux, s *web.Server) {
 			mux.Handle("GET /-/media/", mediaHandler)
 			mux.Handle("GET /-/jssmedia/", mediaHandler)

@@ -211,6 +211,24 @@ func (a *Assembler) Page(ctx context.Context, req *Request) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return a.assemble(ctx, req, route, status, dict)
+}
+
+// PageForRoute assembles the page of a route the caller already has
+// (layout data posted by an external editing tool): the dictionary, site
+// block, loaders and head.
+func (a *Assembler) PageForRoute(ctx context.Context, req *Request, route *content.Route, status int) (*Result, error) {
+	dict, err := a.Content.Dictionary(ctx, req.Site.Name, req.Lang)
+	if err != nil && !errs.Is(err, errs.NotFound) {
+		return nil, err
+	}
+	if dict == nil {
+		dict = content.Dictionary{}
+	}
+	return a.assemble(ctx, req, route, status, dict)
+}
+
+func (a *Assembler) assemble(ctx context.Context, req *Request, route *content.Route, status int, dict content.Dictionary) (*Result, error) {
 	d := &Data{Dictionary: dict, Status: status, Data: map[string]any{}, Flags: Flags{HideAlert: req.HideAlert}}
 	d.Sitecore.Context = content.Context{PageEditing: req.Editing, Site: content.ContextSite{Name: req.Site.Name}, Language: req.Lang, ItemPath: req.Path}
 	d.Sitecore.Route = route

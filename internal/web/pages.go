@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"forecourt/internal/editing"
 	"forecourt/internal/errs"
 	"forecourt/internal/page"
 	"forecourt/internal/render"
@@ -41,12 +42,18 @@ func (s *Server) pageRequest(r *http.Request, p string) (*page.Request, error) {
 		Site: st, Lang: lang, Path: itemPath, Query: r.URL.Query(),
 		HideAlert: hide != nil && hide.Value == "true",
 		BaseURL:   s.baseURL(r),
-		Editing:   editingFrom(r),
+		Editing:   s.isEditing(r),
 	}, nil
 }
 
-// editingFrom is replaced by the editing feature; visitors never edit.
-var editingFrom = func(r *http.Request) bool { return false }
+// pageContext is the context a page is assembled in: editors' requests
+// see the drafts of editing mode.
+func pageContext(r *http.Request, req *page.Request) context.Context {
+	if req.Editing {
+		return editing.WithDrafts(r.Context())
+	}
+	return r.Context()
+}
 
 func validPath(p string) bool {
 	if len(p) > 2048 || strings.Contains(p, "\x00") || strings.Contains(p, "//") {
@@ -77,7 +84,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.pages.Page(r.Context(), req)
+	res, err := s.pages.Page(pageContext(r, req), req)
 	if err != nil {
 		return err
 	}
@@ -183,11 +190,14 @@ func (s *Server) handlePageData(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.pages.Page(r.Context(), req)
+	res, err := s.pages.Page(pageContext(r, req), req)
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-cache")
+	if req.Editing {
+		w.Header().Set("Cache-Control", "no-store")
+	}
 	if res.Redirect != "" {
 		return writeJSON(w, r, http.StatusOK, pageDataResponse{Redirect: res.Redirect})
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"forecourt/internal/page"
+	"forecourt/internal/personalize"
 	"forecourt/internal/site"
 	"forecourt/internal/store"
 )
@@ -52,6 +53,10 @@ type Deps struct {
 	Extra []func(mux *http.ServeMux, s *Server)
 	// Health adds named checks to /healthz.
 	Health map[string]func(ctx context.Context) string
+	// Personalize receives page-view events; nil or no endpoint drops them.
+	Personalize *personalize.Client
+	// Editing wires editing mode; nil turns it off.
+	Editing *EditingDeps
 	// Sitemap adds URLs of a site (cars, dealer sites) to its sitemap.
 	Sitemap []func(ctx context.Context, st *site.Site, base string) ([]SitemapURL, error)
 }
@@ -113,6 +118,8 @@ func (s *Server) Handler() http.Handler {
 	route("GET /favicon.ico", "favicon", http.HandlerFunc(serveFavicon))
 	route("GET /_page/", "page-data", s.handle(s.handlePageData))
 	route("GET /", "page", s.handle(s.handlePage))
+	s.mountEditing(route)
+	route("POST /api/events/pageview", "event-pageview", s.handle(s.handlePageView))
 	for _, m := range []string{"GET", "POST", "PUT", "DELETE"} {
 		route(m+" /api/", "api-unknown", s.handle(func(w http.ResponseWriter, r *http.Request) error {
 			return notFoundAPI(r)

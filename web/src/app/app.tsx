@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PageData } from "../lib/types";
 import { PageProvider, type PageContextValue } from "../lib/page-context";
 import { fetchPage, routableURL } from "../lib/router";
+import { usePageViewEvents } from "../lib/personalize";
 import { Shell } from "./shell";
 
 /**
@@ -70,6 +71,8 @@ export function App({ initial }: { initial: PageData }) {
       window.removeEventListener("popstate", onPop);
     };
   }, [load]);
+
+  usePageViewEvents(page);
 
   const value = useMemo(() => ({ page, navigate, navigating }), [page, navigate, navigating]);
   return (

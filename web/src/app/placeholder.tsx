@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import type { ComponentRendering } from "../lib/types";
 import { usePage, useEditing } from "../lib/page-context";
 import { components } from "./component-factory";
+import { EditScope } from "../lib/editing";
 import { SectionBoundary, SectionError } from "./section-error";
 
 /**
@@ -37,7 +38,9 @@ function Section({ rendering }: { rendering: ComponentRendering }) {
   return (
     <SectionBoundary name={rendering.componentName}>
       <Suspense fallback={<SectionError />}>
-        <Block rendering={rendering} fields={rendering.fields ?? {}} params={rendering.params ?? {}} data={data} />
+        <EditScope value={{ uid: rendering.uid, datasource: rendering.dataSource || undefined }}>
+          <Block rendering={rendering} fields={rendering.fields ?? {}} params={rendering.params ?? {}} data={data} />
+        </EditScope>
       </Suspense>
     </SectionBoundary>
   );

@@ -1,8 +1,9 @@
 import { Placeholder } from "./placeholder";
-import { usePage, useT } from "../lib/page-context";
+import { useEditing, usePage, useT } from "../lib/page-context";
 import { ScrollToTop } from "../components/scroll-to-top/scroll-to-top";
 import { ConsentManager } from "../components/consent/consent-manager";
 import { textOf } from "../lib/fields";
+import { EditorBar } from "../components/editor/editor-bar";
 
 const BRANDS = new Set(["mercedes", "smart", "mini", "bmw"]);
 
@@ -10,12 +11,14 @@ const BRANDS = new Set(["mercedes", "smart", "mini", "bmw"]);
 export function Shell() {
   const page = usePage();
   const t = useT();
+  const editing = useEditing();
   const brand = textOf(page.sitecore.route?.fields, "BrandDesign").toLowerCase();
   return (
     <div className="fc-app" data-brand={BRANDS.has(brand) ? brand : undefined}>
       <a className="fc-skip-link" href="#main">
         {t("skipToContent", "Hoppa till innehåll")}
       </a>
+      {editing && <EditorBar />}
       <header className="fc-header">
         <Placeholder name="headless-header" />
       </header>

@@ -2,7 +2,9 @@
 // wrap each field with its editor chrome in one place.
 import type { AnchorHTMLAttributes, ElementType, ReactNode } from "react";
 import type { FieldValue, Fields, ImageValue, LinkValue, ListItem } from "./types";
-import { useEditing } from "./page-context";
+import { useEditing, usePageContext } from "./page-context";
+import { useEditScope } from "./editing";
+import { FieldEditor } from "../components/editor/field-editor";
 import { imageSrcSet, imageURL } from "./media";
 
 export function fieldValue<T = unknown>(fields: Fields | undefined, name: string): T | undefined {
@@ -37,13 +39,31 @@ export function linkOf(fields: Fields | undefined, name: string): LinkValue | un
   return v && v.href ? v : undefined;
 }
 
-/** Marks a field for the editing chrome; renders children unchanged for visitors. */
-export function Editable({ name, kind, children }: { name: string; kind: "text" | "rich" | "image" | "link"; children: ReactNode }) {
+export type FieldKind = "text" | "rich" | "image" | "link";
+
+/**
+ * Editable marks a field for the editing chrome: for visitors it renders
+ * its children unchanged; in editing mode it adds an edit button that opens
+ * the field's form, saves a draft and reloads the page data to show it.
+ */
+export function Editable({ name, kind, value, children }: { name: string; kind: FieldKind; value?: unknown; children: ReactNode }) {
   const editing = useEditing();
   if (!editing) return <>{children}</>;
   return (
-    <span className="fc-editable" data-field={name} data-field-kind={kind}>
+    <EditableChrome name={name} kind={kind} value={value}>
       {children}
+    </EditableChrome>
+  );
+}
+
+function EditableChrome({ name, kind, value, children }: { name: string; kind: FieldKind; value?: unknown; children: ReactNode }) {
+  const { page, navigate } = usePageContext();
+  const scope = useEditScope();
+  const addr = { itemId: page.sitecore.route?.itemId ?? "", uid: scope.uid, datasource: scope.datasource, language: page.site.language, field: name };
+  return (
+    <span className={`fc-editable fc-editable--${kind}`} data-field={name} data-field-kind={kind}>
+      {children}
+      <FieldEditor addr={addr} kind={kind} value={value} onSaved={() => navigate(window.location.href, { replace: true, scroll: false })} />
     </span>
   );
 }
@@ -54,7 +74,7 @@ export function Text({ fields, name, tag, className }: { fields: Fields | undefi
   if (!text && !editing) return null;
   const Tag = tag ?? "span";
   return (
-    <Editable name={name} kind="text">
+    <Editable name={name} kind="text" value={text}>
       <Tag className={className}>{text}</Tag>
     </Editable>
   );
@@ -68,7 +88,7 @@ export function RichText({ fields, name, className, tag }: { fields: Fields | un
   // Rich text is editors' HTML: from the repository's content files, from
   // the CMS, or from editing mode, which sanitises it when it is saved.
   return (
-    <Editable name={name} kind="rich">
+    <Editable name={name} kind="rich" value={html}>
       <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />
     </Editable>
   );
@@ -105,7 +125,7 @@ export function Img({
     />
   );
   return name ? (
-    <Editable name={name} kind="image">
+    <Editable name={name} kind="image" value={image}>
       {img}
     </Editable>
   ) : (
@@ -130,7 +150,7 @@ export function FieldLink({
     </a>
   );
   return name ? (
-    <Editable name={name} kind="link">
+    <Editable name={name} kind="link" value={link}>
       {a}
     </Editable>
   ) : (

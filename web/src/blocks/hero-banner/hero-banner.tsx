@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { BlockProps } from "../../app/block-props";
-import { FieldLink, Img, RichText, boolOf, fieldValue, imageOf, linkOf, textOf } from "../../lib/fields";
+import { FieldLink, Img, RichText, Text, boolOf, fieldValue, imageOf, linkOf, textOf } from "../../lib/fields";
 import { usePageContext, useT } from "../../lib/page-context";
 import { pushDataLayer } from "../../lib/data-layer";
 import { splitSearch, searchQuery, type FacetValueNode } from "../../lib/search-words";
@@ -52,7 +52,7 @@ export function HeroBanner({ fields, params, data }: BlockProps<HeroData>) {
       <div className="fc-hero__media">{isVideo ? <HeroVideo fields={fields} /> : <HeroImage fields={fields} />}</div>
       <div className="fc-hero__content fc-container">
         <div className="fc-hero__text">
-          {textOf(fields, "Title") && <Heading className="fc-hero__title">{textOf(fields, "Title")}</Heading>}
+          <Text fields={fields} name="Title" tag={Heading} className="fc-hero__title" />
           <RichText fields={fields} name="Text" className="fc-hero__lead" />
           {boolOf(fields, "HeroBannerHasSearchBar") && <HeroSearch fields={fields} brands={data?.brands ?? []} />}
           {link && (
