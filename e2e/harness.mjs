@@ -128,7 +128,14 @@ export async function newPage(browser, { consent = true, ...opts } = {}) {
       page.consoleProblems.push(text);
     }
   });
-  page.on("pageerror", (err) => page.consoleProblems.push(String(err)));
+  page.on("pageerror", (err) => {
+    // Frames of third parties that cannot load here (a video platform's
+    // iframe becomes Chromium's error page) throw from anonymous scripts;
+    // only errors from our own scripts count.
+    const stack = String(err.stack ?? "");
+    if (!/https?:\/\//.test(stack) && /^\s+at <anonymous>/m.test(stack)) return;
+    page.consoleProblems.push(String(err));
+  });
   return page;
 }
 

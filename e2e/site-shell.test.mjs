@@ -27,20 +27,27 @@ test("desktop menu by mouse: the floating bar turns solid, a dropdown opens on h
   await page.mouse.move(700, 600); // over the hero, away from the bar
   await page.waitForTimeout(300);
   assert.equal(await bg(bar), "rgba(0, 0, 0, 0)", "transparent over the hero");
-  const trigger = nav(page).getByRole("button", { name: "Om oss" });
+  const trigger = nav(page).getByRole("button", { name: "Köpa bil" });
   await trigger.hover();
   await page.waitForFunction(() => document.querySelector("nav.fc-nav")?.matches(".fc-nav--solid"));
   assert.equal(await trigger.getAttribute("aria-expanded"), "true");
   await page.waitForTimeout(300);
   assert.equal(await bg(bar), "rgb(255, 255, 255)", "solid while a dropdown is open");
   const panel = page.locator(`#${await trigger.getAttribute("aria-controls")}`.replace(/:/g, "\\:"));
-  await panel.getByRole("link", { name: "Om oss" }).waitFor();
+  await panel.getByRole("link", { name: "Finansiering" }).waitFor();
   await screenshot(page, "nav-desktop-dropdown");
-  await panel.getByRole("link", { name: "Vår historia" }).click();
+  await panel.getByRole("link", { name: "Finansiering" }).click();
+  await page.waitForURL(server.url + "/kopa-bil/finansiering");
+  await page.waitForSelector("h1:has-text('Finansiering')");
+  assert.equal(await nav(page).getByRole("button", { name: "Köpa bil" }).getAttribute("aria-expanded"), "false", "menu resets on route change");
+  assert.doesNotMatch(await bar.getAttribute("class"), /fc-nav--floating/, "solid on other pages");
+  // Items that do not fit the bar are in the 'More' menu.
+  const more = nav(page).getByRole("button", { name: /^(Mer|More)$/ });
+  await more.click();
+  const morePanel = page.locator(`#${await more.getAttribute("aria-controls")}`.replace(/:/g, "\\:"));
+  await morePanel.getByRole("link", { name: "Vår historia" }).click();
   await page.waitForURL(server.url + "/om-oss/historia");
   await page.waitForSelector("h1:has-text('Vår historia')");
-  assert.equal(await nav(page).getByRole("button", { name: "Om oss" }).getAttribute("aria-expanded"), "false", "menu resets on route change");
-  assert.doesNotMatch(await bar.getAttribute("class"), /fc-nav--floating/, "solid on other pages");
   // Leaving the pointer closes after the delay.
   await nav(page).getByRole("button", { name: "Köpa bil" }).hover();
   await page.mouse.move(700, 700);
