@@ -14,7 +14,10 @@ export function App({ initial }: { initial: PageData }) {
   const [navigating, setNavigating] = useState(false);
   const abort = useRef<AbortController | null>(null);
 
+  const editing = page.sitecore.context.pageEditing;
   const load = useCallback(async (url: URL, mode: "push" | "replace" | "pop", scroll: boolean) => {
+    // An editor stays in editing mode while moving between pages.
+    if (editing && url.searchParams.get("mode") !== "edit") url.searchParams.set("mode", "edit");
     abort.current?.abort();
     const ctrl = new AbortController();
     abort.current = ctrl;
@@ -38,7 +41,7 @@ export function App({ initial }: { initial: PageData }) {
     } finally {
       if (abort.current === ctrl) setNavigating(false);
     }
-  }, []);
+  }, [editing]);
 
   const navigate = useCallback<PageContextValue["navigate"]>(
     (href, opts) => {
