@@ -45,6 +45,11 @@ type xmlLink struct {
 	Href     string `xml:"href,attr"`
 }
 
+// unlistedTemplates are content templates that are not pages of their own:
+// the not-found page and the hidden item that renders every car detail page
+// (the cars themselves are listed by the catalogue's sitemap contributor).
+var unlistedTemplates = map[string]bool{"NotFoundPage": true, "CarDetailPage": true}
+
 // handleSitemap serves "GET /sitemap.xml": the site's content pages in each
 // language with hreflang alternates, plus what the domains add (cars, dealer
 // sites).
@@ -57,7 +62,7 @@ func (s *Server) handleSitemap(w http.ResponseWriter, r *http.Request) error {
 	}
 	var urls []SitemapURL
 	for _, it := range items {
-		if it.TemplateName == "NotFoundPage" {
+		if unlistedTemplates[it.TemplateName] {
 			continue
 		}
 		var alts []page.Alternate
