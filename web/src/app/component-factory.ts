@@ -8,6 +8,9 @@ import { Footer } from "../blocks/footer/footer";
 import { FooterLinkList } from "../blocks/footer/footer-link-list";
 import { RichTextBlock } from "../blocks/rich-text/rich-text";
 import { MainNavigation } from "../features/navigation/components/main-navigation";
+import { CarDetail } from "../features/car-detail/components/car-detail-page";
+import { SimilarCars } from "../features/car-detail/components/similar-cars";
+import { CarOfTheWeek } from "../features/car-of-the-week/components/car-of-the-week";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const components: Record<string, ComponentType<BlockProps<any>>> = {
@@ -17,4 +20,7 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   FooterLinkList,
   RichText: RichTextBlock,
   MainNavigation,
+  CarDetail,
+  SimilarCars,
+  CarOfTheWeek,
 };

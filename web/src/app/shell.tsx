@@ -2,6 +2,7 @@ import { Placeholder } from "./placeholder";
 import { usePage, useT } from "../lib/page-context";
 import { ScrollToTop } from "../components/scroll-to-top/scroll-to-top";
 import { textOf } from "../lib/fields";
+import { CompareBar } from "../features/compare/components/compare-bar";
 
 const BRANDS = new Set(["mercedes", "smart", "mini", "bmw"]);
 
@@ -25,6 +26,7 @@ export function Shell() {
         <Placeholder name="headless-footer" />
       </footer>
       <ScrollToTop />
+      <CompareBar />
     </div>
   );
 }
