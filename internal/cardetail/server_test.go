@@ -374,7 +374,9 @@ func TestUKQuoteAPI(t *testing.T) {
 			HasError          bool
 			FinanceQuotations []struct {
 				HasError bool
-				Finance  struct{ Quote struct{ QuoteReference string } }
+				Finance  struct {
+					Quote struct{ QuoteReference string }
+				}
 			}
 		}
 	}
