@@ -31,6 +31,9 @@ import { StoriesTeaser } from "../features/stories/components/stories-teaser";
 import { ArticleFooter } from "../features/stories/components/article-footer";
 import { StoryHeader } from "../features/stories/components/story-header";
 import { MainNavigation } from "../features/navigation/components/main-navigation";
+import { CarDetail } from "../features/car-detail/components/car-detail-page";
+import { SimilarCars } from "../features/car-detail/components/similar-cars";
+import { CarOfTheWeek } from "../features/car-of-the-week/components/car-of-the-week";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const components: Record<string, ComponentType<BlockProps<any>>> = {
@@ -64,4 +67,7 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   StoriesTeaser,
   ArticleFooter,
   StoryHeader,
+  CarDetail,
+  SimilarCars,
+  CarOfTheWeek,
 };

@@ -4,6 +4,7 @@ import { ScrollToTop } from "../components/scroll-to-top/scroll-to-top";
 import { ConsentManager } from "../components/consent/consent-manager";
 import { textOf } from "../lib/fields";
 import { EditorBar } from "../components/editor/editor-bar";
+import { CompareBar } from "../features/compare/components/compare-bar";
 
 const BRANDS = new Set(["mercedes", "smart", "mini", "bmw"]);
 
@@ -30,6 +31,7 @@ export function Shell() {
       </footer>
       <ScrollToTop />
       <ConsentManager />
+      <CompareBar />
     </div>
   );
 }

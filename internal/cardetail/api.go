@@ -1,0 +1,134 @@
+package cardetail
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"forecourt/internal/catalog"
+	"forecourt/internal/errs"
+	"forecourt/internal/finance"
+	"forecourt/internal/site"
+	"forecourt/internal/web"
+)
+
+// maxBody bounds the request bodies of the detail page's APIs.
+const maxBody = 32 << 10
+
+// Now is the clock of the quote APIs (a seam for tests).
+var Now = time.Now
+
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		return nil, errs.E(errs.Invalid, "request body too large (at most %d bytes)", maxBody)
+	}
+	return b, nil
+}
+
+func today(st *site.Site) time.Time {
+	if st.TimeZone != nil {
+		return Now().In(st.TimeZone)
+	}
+	return Now()
+}
+
+func localeOf(st *site.Site) finance.Locale {
+	l, err := finance.ParseLocale(st.Locale(st.DefaultLanguage()))
+	if err != nil {
+		l, _ = finance.ParseLocale("en-GB")
+	}
+	return l
+}
+
+// Mount mounts the APIs of the detail page (for web.Deps.Extra).
+func (s *Service) Mount(mux *http.ServeMux, srv *web.Server) {
+	srv.Route(mux, "POST /api/finance/loan", "api-finance-loan", s.handleLoan)
+	srv.Route(mux, "POST /api/codeweaver/default", "api-codeweaver-default", handleDefault)
+	srv.Route(mux, "POST /api/codeweaver/cfd", "api-codeweaver-cfd", handleCFD)
+	srv.Route(mux, "GET /api/codeweaver/legal", "api-codeweaver-legal", handleLegal)
+	srv.Route(mux, "GET /api/media/{regNo}", "api-media", s.handleMedia)
+}
+
+// handleLoan serves "POST /api/finance/loan": {car_id, down_payment,
+// months} → the worked-out loan with its texts and filled disclaimer.
+func (s *Service) handleLoan(w http.ResponseWriter, r *http.Request) error {
+	body, err := readBody(w, r)
+	if err != nil {
+		return err
+	}
+	req, err := ParseLoanRequest(body)
+	if err != nil {
+		return err
+	}
+	st := web.SiteOf(r)
+	car, err := s.Car(r.Context(), st, req.CarID)
+	if err != nil {
+		return err
+	}
+	ans, err := QuoteLoan(car, req, localeOf(st))
+	if err != nil {
+		return err
+	}
+	return web.WriteJSON(w, r, http.StatusOK, ans)
+}
+
+// handleDefault serves "POST /api/codeweaver/default": the finance
+// products and their parameter ranges for a vehicle.
+func handleDefault(w http.ResponseWriter, r *http.Request) error {
+	body, err := readBody(w, r)
+	if err != nil {
+		return err
+	}
+	now := today(web.SiteOf(r))
+	req, err := finance.ParseDefaultRequest(body, now)
+	if err != nil {
+		return err
+	}
+	res, err := finance.DefaultProducts(req, now)
+	if err != nil {
+		return err
+	}
+	return web.WriteJSON(w, r, http.StatusOK, res)
+}
+
+// handleCFD serves "POST /api/codeweaver/cfd": quotes for the visitor's
+// term, mileage, deposit or payment.
+func handleCFD(w http.ResponseWriter, r *http.Request) error {
+	body, err := readBody(w, r)
+	if err != nil {
+		return err
+	}
+	now := today(web.SiteOf(r))
+	req, err := finance.ParseCFDRequest(body, now)
+	if err != nil {
+		return err
+	}
+	return web.WriteJSON(w, r, http.StatusOK, finance.Quote(req, now))
+}
+
+// handleLegal serves "GET /api/codeweaver/legal?quoteRef=": the terms of
+// a quote reference.
+func handleLegal(w http.ResponseWriter, r *http.Request) error {
+	res, err := finance.LegalText(r.URL.Query().Get("quoteRef"))
+	if err != nil {
+		return err
+	}
+	return web.WriteJSON(w, r, http.StatusOK, res)
+}
+
+// handleMedia serves "GET /api/media/{regNo}": the UK extra media record
+// of a registration (errs.NotFound when the car has none).
+func (s *Service) handleMedia(w http.ResponseWriter, r *http.Request) error {
+	regNo := strings.TrimSpace(r.PathValue("regNo"))
+	if regNo == "" || len(regNo) > 16 {
+		return errs.E(errs.Invalid, "regNo must be a registration number")
+	}
+	m, err := s.Catalog.ExtraMedia(r.Context(), web.SiteOf(r).Name, catalog.NormalizeRegno(regNo))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "public, max-age=300")
+	return web.WriteJSON(w, r, http.StatusOK, m)
+}

@@ -1,0 +1,187 @@
+package leads_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"forecourt/internal/errs"
+	"forecourt/internal/leads"
+	"forecourt/internal/leads/smtptest"
+	"forecourt/internal/store"
+	"forecourt/internal/store/storetest"
+)
+
+func body(mod func(m map[string]any)) []byte {
+	m := map[string]any{
+		"formName":         "carDetailContact",
+		"formSubmissionId": "sub-0000000001",
+		"values": map[string]any{
+			"car": "1000123", "name": "Anna Andersson", "phone": "+46 70 123 45 67", "email": "anna@example.se",
+			"message": "Hej!", "quote": true, "testDrive": false, "toName": "Bilhallen", "toEmail": "sales@dealer.se",
+			"source": "https://forecourt.se/bilar/1000123/volvo",
+		},
+	}
+	if mod != nil {
+		mod(m)
+	}
+	b, _ := json.Marshal(m)
+	return b
+}
+
+func values(m map[string]any) map[string]any { return m["values"].(map[string]any) }
+
+func TestParseSubmission(t *testing.T) {
+	tests := []struct {
+		name string
+		mod  func(m map[string]any)
+		want map[string]string
+	}{
+		{"valid", nil, nil},
+		{"phone with letters", func(m map[string]any) { values(m)["phone"] = "070-ABC" }, map[string]string{"values.phone": "invalidInput"}},
+		{"phone too short", func(m map[string]any) { values(m)["phone"] = "12345" }, map[string]string{"values.phone": "invalidInput"}},
+		{"phone too long", func(m map[string]any) { values(m)["phone"] = "+123456789012345678901" }, map[string]string{"values.phone": "invalidInput"}},
+		{"missing name and bad email", func(m map[string]any) { values(m)["name"] = " "; values(m)["email"] = "anna@" }, map[string]string{"values.name": "invalidInput", "values.email": "invalidInput"}},
+		{"non-numeric car", func(m map[string]any) { values(m)["car"] = "abc" }, map[string]string{"values.car": "invalidInput"}},
+		{"no recipient", func(m map[string]any) { values(m)["toEmail"] = "" }, map[string]string{"values.toEmail": "invalidInput"}},
+		{"no submission id", func(m map[string]any) { m["formSubmissionId"] = "" }, map[string]string{"formSubmissionId": "invalidInput"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sub, err := leads.ParseSubmission(body(tt.mod))
+			if tt.want == nil {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sub.CarID != 1000123 || sub.Values.Phone != "+46 70 123 45 67" {
+					t.Errorf("parsed %+v", sub)
+				}
+				return
+			}
+			var e *errs.Error
+			if !errs.Is(err, errs.Invalid) || !asErr(err, &e) {
+				t.Fatalf("err = %v, want invalid", err)
+			}
+			if d := cmp.Diff(tt.want, map[string]string(e.Fields)); d != "" {
+				t.Errorf("fields (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func asErr(err error, e **errs.Error) bool {
+	x, ok := err.(*errs.Error)
+	*e = x
+	return ok
+}
+
+func mustSub(t *testing.T, id string) leads.Submission {
+	t.Helper()
+	sub, err := leads.ParseSubmission(body(func(m map[string]any) { m["formSubmissionId"] = id }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sub
+}
+
+func TestSaveIsIdempotent(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		st := leads.NewStore(db)
+		now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+		sub := mustSub(t, "sub-aaaaaaaa01")
+		msg := leads.DealerMessage(sub, "Volvo XC60 2024")
+		first, created, err := st.Save(ctx, "group-se", sub, msg, now)
+		if err != nil || !created {
+			t.Fatalf("first save: created=%v err=%v", created, err)
+		}
+		again, created, err := st.Save(ctx, "group-se", sub, msg, now.Add(time.Second))
+		if err != nil || created {
+			t.Fatalf("second save: created=%v err=%v", created, err)
+		}
+		if first.ID != again.ID {
+			t.Errorf("ids %d and %d, want the same lead", first.ID, again.ID)
+		}
+		if d := cmp.Diff(sub.Values, again.Sub.Values); d != "" {
+			t.Errorf("stored values (-want +got):\n%s", d)
+		}
+		if n, _ := st.Count(ctx); n != 1 {
+			t.Errorf("%d leads stored, want 1", n)
+		}
+		if _, unsent, _ := st.OutboxState(ctx); unsent != 1 {
+			t.Errorf("%d mails queued, want 1", unsent)
+		}
+		if _, err := st.BySubmission(ctx, "sub-unknown-1"); !errs.Is(err, errs.NotFound) {
+			t.Errorf("unknown submission: %v, want not found", err)
+		}
+	})
+}
+
+// TestOutboxSurvivesMailServerOutage queues a lead while the mail server is
+// down, lets the worker fail and back off, then starts the server on the
+// same address: the mail arrives exactly once.
+func TestOutboxSurvivesMailServerOutage(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		st := leads.NewStore(db)
+		addr := smtptest.FreeAddr(t)
+		clock := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+		ob := leads.NewOutbox(st, leads.SMTPMailer{Addr: addr, From: "web@forecourt.se"}, nil)
+		ob.Now = func() time.Time { return clock }
+		ob.BaseDelay = time.Minute
+
+		sub := mustSub(t, "sub-outage-001")
+		if _, _, err := st.Save(ctx, "group-se", sub, leads.DealerMessage(sub, "Volvo XC60 2024"), clock); err != nil {
+			t.Fatal(err)
+		}
+		if n := ob.Deliver(ctx); n != 0 {
+			t.Fatalf("sent %d with the server down", n)
+		}
+		// Not due again before the backoff has passed.
+		clock = clock.Add(30 * time.Second)
+		srv := smtptest.Start(t, addr)
+		if n := ob.Deliver(ctx); n != 0 {
+			t.Fatalf("sent %d before the backoff ended", n)
+		}
+		clock = clock.Add(31 * time.Second)
+		if n := ob.Deliver(ctx); n != 1 {
+			t.Fatalf("sent %d after the server came up, want 1", n)
+		}
+		clock = clock.Add(time.Hour)
+		if n := ob.Deliver(ctx); n != 0 {
+			t.Fatalf("sent %d more later, want none", n)
+		}
+		mails := srv.Messages()
+		if len(mails) != 1 {
+			t.Fatalf("%d mails arrived, want exactly 1", len(mails))
+		}
+		m := mails[0]
+		if d := cmp.Diff([]string{"sales@dealer.se"}, m.To); d != "" {
+			t.Errorf("recipients (-want +got):\n%s", d)
+		}
+		for _, want := range []string{"Anna Andersson", "+46 70 123 45 67", "Wants a quote: yes", "sub-outage-001"} {
+			if !strings.Contains(m.Data, want) {
+				t.Errorf("mail lacks %q:\n%s", want, m.Data)
+			}
+		}
+		if sent, unsent, _ := st.OutboxState(ctx); sent != 1 || unsent != 0 {
+			t.Errorf("outbox sent=%d unsent=%d, want 1 and 0", sent, unsent)
+		}
+	})
+}
+
+func TestBackoff(t *testing.T) {
+	ob := &leads.Outbox{BaseDelay: time.Second, MaxDelay: 10 * time.Second}
+	var got []time.Duration
+	for n := 1; n <= 6; n++ {
+		got = append(got, ob.Backoff(n))
+	}
+	want := []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 10 * time.Second, 10 * time.Second}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("backoff (-want +got):\n%s", d)
+	}
+}

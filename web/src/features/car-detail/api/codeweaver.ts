@@ -1,0 +1,74 @@
+// The UK finance quote calls (served by internal/finance through Go).
+export interface Parameter {
+  Locale: { DisplayValue: string };
+  Default: number;
+  Values?: number[];
+  Minimum?: number;
+  Maximum?: number;
+}
+export interface Product {
+  Name: string;
+  FamilyKey: string;
+  Term: Parameter;
+  Deposit: Parameter;
+  Payment: Parameter;
+  AnnualMileage?: Parameter;
+}
+export interface Vehicle {
+  Make: string;
+  Model: string;
+  RegistrationNumber: string;
+  CashPrice: number;
+  RegistrationDate: string;
+  CurrentMileage: number;
+}
+export interface Block {
+  Key: string;
+  Label: string;
+  Details: { Key: string; Label: string; DisplayValue: string }[];
+}
+export interface Quotation {
+  FamilyKey: string;
+  HasError: boolean;
+  Error?: { UserMessage: string };
+  Blocks?: Block[];
+  Finance?: {
+    Notifications: { Type: string; Message: string }[];
+    Quote: { Term: number; TotalDeposit: number; TotalRegularPayment: number; AnnualMileage?: number; QuoteReference: string; QuoteActions: { Apply: string } };
+  };
+}
+export interface VehicleQuotes {
+  HasError: boolean;
+  Error?: { UserMessage: string };
+  FinanceQuotations: Quotation[];
+}
+export type CalculationType = "ToRegularPayment" | "ToCashDeposit";
+export interface QuoteParams {
+  Term: number;
+  CashDeposit: number;
+  RegularPayment: number;
+  AnnualMileage: number;
+  FinanceProductFamilyKeys: string[];
+  CalculationType: CalculationType;
+}
+
+const ORG = { Id: "forecourt-uk", Name: "Forecourt UK" };
+
+async function post<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+export function fetchProducts(v: Vehicle, signal?: AbortSignal) {
+  return post<{ Products: Product[] }>("/api/codeweaver/default", { Vehicle: v, Organisation: ORG }, signal);
+}
+
+export async function fetchQuote(v: Vehicle, p: QuoteParams, signal?: AbortSignal): Promise<VehicleQuotes> {
+  const res = await post<{ Vehicles: VehicleQuotes[] }>("/api/codeweaver/cfd", { Organisation: ORG, VehicleRequests: [{ Id: v.RegistrationNumber || "1", Vehicle: v, Parameters: p }] }, signal);
+  return res.Vehicles[0];
+}
+
+/** Provider links that carry the quote reference. */
+export const reserveURL = (ref: string) => `/finance/reserve?quoteRef=${encodeURIComponent(ref)}`;
+export const partExchangeURL = (ref: string) => `/finance/part-exchange?quoteRef=${encodeURIComponent(ref)}`;

@@ -1,0 +1,8 @@
+import type { ExtraMedia } from "../types";
+
+/** fetchExtraMedia returns the UK extra media of a registration (GET /api/media/{regNo}). */
+export async function fetchExtraMedia(regNo: string, signal?: AbortSignal): Promise<ExtraMedia> {
+  const res = await fetch(`/api/media/${encodeURIComponent(regNo)}`, { signal });
+  if (!res.ok) throw new Error(`media: ${res.status}`);
+  return (await res.json()) as ExtraMedia;
+}

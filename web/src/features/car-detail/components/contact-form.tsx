@@ -1,0 +1,146 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { leadFormSchema, LeadRejected, newSubmissionId, PHONE_PATTERN, submitLead, type LeadValues } from "../api/lead";
+import { pushDataLayer } from "../../../lib/data-layer";
+import type { Car, SellerSite } from "../types";
+
+type T = (k: string, f?: string) => string;
+type Flow = "idle" | "submitting" | "success" | "error";
+type Field = "name" | "phone" | "email" | "message" | "site";
+
+export const RESET_MS = 3000;
+
+export interface Recipient {
+  toName: string;
+  toEmail: string;
+}
+
+/**
+ * ContactForm is the lead form: name, phone, e-mail, message, quote and
+ * test-drive boxes, and for new-car samples the choice of dealer site. The
+ * hash #contact-quote / #contact-testdrive pre-ticks its box.
+ */
+export function ContactForm({ car, recipient, sellerSites, t, retryMs }: { car: Car; recipient: Recipient; sellerSites?: SellerSite[]; t: T; retryMs?: number }) {
+  const id = useId();
+  const [values, setValues] = useState({ name: "", phone: "", email: "", message: "", quote: false, testDrive: false, site: "" });
+  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
+  const [flow, setFlow] = useState<Flow>("idle");
+  const started = useRef(false);
+  const sample = Boolean(car.car_is_sample && sellerSites);
+
+  useEffect(() => {
+    const fromHash = () => {
+      const h = window.location.hash;
+      if (h === "#contact-quote") setValues((v) => ({ ...v, quote: true }));
+      if (h === "#contact-testdrive") setValues((v) => ({ ...v, testDrive: true }));
+    };
+    fromHash();
+    window.addEventListener("hashchange", fromHash);
+    return () => window.removeEventListener("hashchange", fromHash);
+  }, []);
+
+  useEffect(() => {
+    if (flow !== "success") return;
+    const timer = window.setTimeout(() => {
+      setValues({ name: "", phone: "", email: "", message: "", quote: false, testDrive: false, site: "" });
+      setFlow("idle");
+    }, RESET_MS);
+    return () => window.clearTimeout(timer);
+  }, [flow]);
+
+  const onFocus = () => {
+    if (started.current) return;
+    started.current = true;
+    pushDataLayer({ event: "form_interaction", form_name: "carDetailContact", action: "start", car_id: car.car_id });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = leadFormSchema.safeParse(values);
+    const bad: Partial<Record<Field, boolean>> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) bad[issue.path[0] as Field] = true;
+    if (sample && !values.site) bad.site = true;
+    setInvalid(bad);
+    if (Object.keys(bad).length > 0) {
+      pushDataLayer({ event: "form_interaction", form_name: "carDetailContact", action: "invalid", fields: Object.keys(bad).join(",") });
+      return;
+    }
+    let to = recipient;
+    if (sample) {
+      const s = sellerSites!.find((x) => x.siteId === values.site);
+      if (!s || !s.toEmail) {
+        console.error("DEPARTMENT_NOT_FOUND", { car: car.car_id, site: values.site });
+        pushDataLayer({ event: "event_error", error: "DEPARTMENT_NOT_FOUND", car_id: car.car_id });
+        setFlow("error");
+        return;
+      }
+      to = { toName: s.toName, toEmail: s.toEmail };
+    }
+    const lead: LeadValues = {
+      car: String(car.car_id), name: values.name.trim(), phone: values.phone.trim(), email: values.email.trim(), message: values.message,
+      quote: values.quote, testDrive: values.testDrive, toName: to.toName, toEmail: to.toEmail, source: window.location.href,
+    };
+    setFlow("submitting");
+    try {
+      await submitLead(newSubmissionId(), lead, retryMs);
+      setFlow("success");
+      pushDataLayer({ event: "lead", lead_type: values.testDrive ? "test_drive" : values.quote ? "quote" : "contact", form_name: "carDetailContact", car_id: car.car_id, car_brand: car.car_brand, car_model: car.car_model });
+    } catch (err) {
+      if (err instanceof LeadRejected) {
+        const fields: Partial<Record<Field, boolean>> = {};
+        for (const k of Object.keys(err.fields)) {
+          const f = k.replace(/^values\./, "") as Field;
+          if (["name", "phone", "email", "message"].includes(f)) fields[f] = true;
+        }
+        setInvalid(fields);
+        if (Object.keys(fields).length > 0) {
+          setFlow("idle");
+          return;
+        }
+      }
+      console.error("FORM_SUBMISSION_FAILED", err);
+      pushDataLayer({ event: "event_error", error: "FORM_SUBMISSION_FAILED", form_name: "carDetailContact" });
+      setFlow("error");
+    }
+  };
+
+  const busy = flow === "submitting";
+  const field = (name: Field, label: string, input: React.ReactNode) => (
+    <div className={`fc-form__field${invalid[name] ? " is-invalid" : ""}`}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      {input}
+      {invalid[name] && <p className="fc-form__error" id={`${id}-${name}-err`}>{t("invalidInput", "Please check this field")}</p>}
+    </div>
+  );
+  const common = (name: Field) => ({
+    id: `${id}-${name}`, name, disabled: busy, "aria-invalid": invalid[name] || undefined,
+    "aria-describedby": invalid[name] ? `${id}-${name}-err` : undefined, onFocus,
+  });
+  return (
+    <form className="fc-form" noValidate onSubmit={submit} aria-label={t("carDetailFormTitle", "Contact the dealer")}>
+      {sample && field("site", t("carDetailChooseSite", "Choose dealer"), (
+        <select {...common("site")} required value={values.site} onChange={(e) => setValues({ ...values, site: e.target.value })}>
+          <option value="">{t("carDetailChooseSitePlaceholder", "Choose…")}</option>
+          {sellerSites!.map((s) => <option key={s.siteId} value={s.siteId}>{s.name}{s.city ? `, ${s.city}` : ""}</option>)}
+        </select>
+      ))}
+      {field("name", t("carDetailFormName", "Name"), <input {...common("name")} type="text" autoComplete="name" required value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />)}
+      {field("phone", t("carDetailFormPhone", "Phone"), <input {...common("phone")} type="tel" autoComplete="tel" required pattern={PHONE_PATTERN} value={values.phone} onChange={(e) => setValues({ ...values, phone: e.target.value })} />)}
+      {field("email", t("carDetailFormEmail", "E-mail"), <input {...common("email")} type="email" autoComplete="email" required value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />)}
+      {field("message", t("carDetailFormMessage", "Message"), <textarea {...common("message")} rows={4} value={values.message} onChange={(e) => setValues({ ...values, message: e.target.value })} />)}
+      <div className="fc-form__checks">
+        <label><input type="checkbox" name="quote" disabled={busy} checked={values.quote} onChange={(e) => setValues({ ...values, quote: e.target.checked })} /> {t("carDetailFormQuote", "I would like a quote")}</label>
+        <label><input type="checkbox" name="testDrive" disabled={busy} checked={values.testDrive} onChange={(e) => setValues({ ...values, testDrive: e.target.checked })} /> {t("carDetailFormTestDrive", "I would like a test drive")}</label>
+      </div>
+      {flow === "error" && <p className="fc-form__banner" role="alert">{t("carDetailFormError", "Something went wrong and your message was not sent. Please try again or call us.")}</p>}
+      <button type="submit" className="fc-button fc-button--primary" disabled={busy}>
+        {busy ? t("carDetailFormSending", "Sending…") : t("carDetailFormSend", "Send")}
+      </button>
+      {flow === "success" && (
+        <div className="fc-form__success" role="status">
+          <p><strong>{t("carDetailFormThanks", "Thank you!")}</strong></p>
+          <p>{t("carDetailFormThanksText", "The dealer will contact you soon.")}</p>
+        </div>
+      )}
+    </form>
+  );
+}

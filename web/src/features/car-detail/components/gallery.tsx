@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from "react";
+import { imageSrcSet, imageURL } from "../../../lib/media";
+import { useDialog } from "../../../lib/use-dialog";
+import type { CarImage } from "../types";
+
+type T = (k: string, f?: string) => string;
+
+/** Gallery is the carousel of a car's pictures with a full-screen viewer. */
+export function Gallery({ images, alt, t }: { images: CarImage[]; alt: string; t: T }) {
+  const [index, setIndex] = useState(0);
+  const [full, setFull] = useState(false);
+  const n = images.length;
+  if (n === 0) {
+    return (
+      <div className="fc-gallery fc-gallery--empty">
+        <div className="fc-gallery__missing" role="img" aria-label={t("carDetailMissingImage", "Picture missing")}>
+          <svg viewBox="0 0 160 100" width="160" height="100" aria-hidden="true">
+            <path d="M20 70 q10-26 40-28 l40 0 q24 2 40 28 v10 h-120z" fill="#cfd4db" />
+            <circle cx="48" cy="80" r="11" fill="#9aa2ad" />
+            <circle cx="112" cy="80" r="11" fill="#9aa2ad" />
+          </svg>
+          <p>{t("carDetailMissingImage", "Picture missing")}</p>
+        </div>
+      </div>
+    );
+  }
+  const go = (d: number) => setIndex((i) => (i + d + n) % n);
+  const img = images[index];
+  return (
+    <div className="fc-gallery" role="region" aria-roledescription="carousel" aria-label={t("carDetailGallery", "Pictures")}>
+      <div className="fc-gallery__stage" style={img.blur_data_url ? { backgroundImage: `url("${img.blur_data_url}")` } : undefined}>
+        <button type="button" className="fc-gallery__open" onClick={() => setFull(true)} aria-label={t("carDetailOpenFullscreen", "Open full screen")}>
+          <img key={img.original} src={imageURL(img.original, 1280)} srcSet={imageSrcSet(img.original)} sizes="(min-width: 1024px) 60vw, 100vw"
+            alt={`${alt} – ${index + 1}/${n}`} width={1600} height={1000} fetchPriority={index === 0 ? "high" : undefined} />
+        </button>
+        {n > 1 && (
+          <>
+            <button type="button" className="fc-gallery__nav fc-gallery__nav--prev" onClick={() => go(-1)} aria-label={t("previous", "Previous picture")}>‹</button>
+            <button type="button" className="fc-gallery__nav fc-gallery__nav--next" onClick={() => go(1)} aria-label={t("next", "Next picture")}>›</button>
+          </>
+        )}
+        <span className="fc-gallery__counter" aria-live="polite">{index + 1} / {n}</span>
+      </div>
+      {n > 1 && (
+        <ul className="fc-gallery__thumbs">
+          {images.map((im, i) => (
+            <li key={im.original}>
+              <button type="button" aria-label={`${t("carDetailShowPicture", "Show picture")} ${i + 1}`} aria-current={i === index || undefined}
+                className={i === index ? "is-active" : undefined} onClick={() => setIndex(i)}
+                style={im.blur_data_url ? { backgroundImage: `url("${im.blur_data_url}")` } : undefined}>
+                <img src={imageURL(im.original, 320)} alt="" width={160} height={100} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {full && <Viewer images={images} start={index} alt={alt} t={t} onClose={(i) => { setIndex(i); setFull(false); }} />}
+    </div>
+  );
+}
+
+/** Viewer is the full-screen picture dialog: arrows and swipe move, Escape closes. */
+function Viewer({ images, start, alt, t, onClose }: { images: CarImage[]; start: number; alt: string; t: T; onClose: (i: number) => void }) {
+  const [i, setI] = useState(start);
+  const ref = useRef<HTMLDivElement>(null);
+  const cur = useRef(start);
+  cur.current = i;
+  useDialog(ref, () => onClose(cur.current));
+  const n = images.length;
+  const go = (d: number) => setI((x) => (x + d + n) % n);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "ArrowRight") go(1);
+      if (e.key === "ArrowLeft") go(-1);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  });
+  const x0 = useRef<number | null>(null);
+  const img = images[i];
+  return (
+    <div className="fc-viewer" role="dialog" aria-modal="true" aria-label={t("carDetailFullscreen", "Pictures in full screen")} ref={ref} tabIndex={-1}
+      onPointerDown={(e) => (x0.current = e.clientX)}
+      onPointerUp={(e) => {
+        if (x0.current === null) return;
+        const dx = e.clientX - x0.current;
+        x0.current = null;
+        if (Math.abs(dx) > 50) go(dx < 0 ? 1 : -1);
+      }}>
+      <button type="button" className="fc-viewer__close" onClick={() => onClose(i)} aria-label={t("close", "Close")}>×</button>
+      <img src={imageURL(img.original, 1920)} alt={`${alt} – ${i + 1}/${n}`} draggable={false}
+        style={img.blur_data_url ? { backgroundImage: `url("${img.blur_data_url}")` } : undefined} />
+      {n > 1 && (
+        <>
+          <button type="button" className="fc-viewer__nav fc-viewer__nav--prev" onClick={() => go(-1)} aria-label={t("previous", "Previous picture")}>‹</button>
+          <button type="button" className="fc-viewer__nav fc-viewer__nav--next" onClick={() => go(1)} aria-label={t("next", "Next picture")}>›</button>
+        </>
+      )}
+      <p className="fc-viewer__counter" aria-live="polite">{i + 1} / {n}</p>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { LeasingView } from "../types";
+
+type T = (k: string, f?: string) => string;
+
+/** LeasingBlocks shows private and company leasing when the car has them, with the campaign discount. */
+export function LeasingBlocks({ leasing, t }: { leasing: LeasingView[]; t: T }) {
+  if (leasing.length === 0) return null;
+  return (
+    <div className="fc-leasing">
+      {leasing.map((l) => (
+        <section key={l.leasing_type} className="fc-leasing__block" aria-label={l.title}>
+          <h3>{l.leasing_type === "Private" ? t("carDetailPrivateLeasing", "Private leasing") : t("carDetailCompanyLeasing", "Company leasing")}</h3>
+          <p className="fc-leasing__cost">
+            <strong>{l.monthly_cost_text}</strong>
+            {l.has_discount && (
+              <>
+                {" "}
+                <s aria-label={t("carDetailWithoutCampaign", "Without the campaign")}>{l.undiscounted_monthly_cost_text}</s>
+                <span className="fc-badge fc-badge--campaign">{t("carDetailCampaign", "Campaign")} −{Math.round((1 - 1 / l.ratio) * 100)} %</span>
+              </>
+            )}
+          </p>
+          <p className="fc-leasing__terms">{l.duration} {t("carDetailMonths", "months")} · {l.mileage.toLocaleString()} {t("carDetailMileagePerYear", "per year")}</p>
+          {l.description && <p className="fc-leasing__desc">{l.description}{l.asterix ? ` ${l.asterix}` : ""}</p>}
+        </section>
+      ))}
+    </div>
+  );
+}
