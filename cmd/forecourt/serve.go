@@ -202,6 +202,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	if addr := os.Getenv("PPROF_ADDR"); addr != "" {
+		// Profiling for benchmarks only: a separate listener, never the public port.
+		go func() { log.Warn("pprof server stopped", "err", http.ListenAndServe(addr, pprofMux())) }()
+	}
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port)))
 	if err != nil {
 		return err

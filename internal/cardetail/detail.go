@@ -72,11 +72,17 @@ func (s *Service) DealerSite(ctx context.Context, st *site.Site, siteID string) 
 	return res.Content[0], nil
 }
 
+// CardFields are the fields a car card shows (web/src/components/car-card):
+// rows of cards carry only these, so the page data stays small.
+// The body and region say why a car was recommended.
+var CardFields = []string{"car_id", "slug", "car_brand", "car_model", "car_model_text", "car_year", "car_mileage_text",
+	"car_fuel", "car_gearbox", "car_is_sample", "car_price_text", "car_primary_image", "car_body", "car_site_region"}
+
 // Recommendations returns up to 8 cars like car: another id in the same
 // region with the same body and fuel. For a nil car (not found) it returns
 // the cars matching keyphrase instead.
 func (s *Service) Recommendations(ctx context.Context, st *site.Site, car map[string]any, keyphrase string) ([]map[string]any, error) {
-	q := search.Query{Index: st.VehiclesIndex(), Limit: RecommendationLimit}
+	q := search.Query{Index: st.VehiclesIndex(), Limit: RecommendationLimit, Fields: CardFields}
 	if car != nil {
 		q.Filters = map[string][]string{
 			"car_id.neq":      {str(car["car_id"])},
@@ -120,7 +126,7 @@ func (s *Service) SampleAlternatives(ctx context.Context, st *site.Site, car map
 	for _, d := range sites {
 		f["car_site_id"] = append(f["car_site_id"], str(d["site_id"]))
 	}
-	res, err := s.Engine.Search(ctx, search.Query{Index: st.VehiclesIndex(), Filters: f, Limit: RecommendationLimit})
+	res, err := s.Engine.Search(ctx, search.Query{Index: st.VehiclesIndex(), Filters: f, Limit: RecommendationLimit, Fields: CardFields})
 	if err != nil {
 		return nil, err
 	}
@@ -133,6 +139,7 @@ func (s *Service) CarsOfTheWeek(ctx context.Context, st *site.Site) ([]map[strin
 		Index:   st.VehiclesIndex(),
 		Filters: map[string][]string{"caroftheweek": {"true"}},
 		Limit:   CarOfTheWeekLimit,
+		Fields:  CardFields,
 	})
 	if err != nil {
 		return nil, err

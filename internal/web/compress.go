@@ -14,7 +14,10 @@ import (
 // minCompress is the size below which compression costs more than it saves.
 const minCompress = 1024
 
-var gzipPool = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, 5); return w }}
+// Dynamic bodies are compressed on every response (their CSP nonce differs),
+// so speed wins over the last few per cent of size: level 1 costs a third of
+// level 5 for about 15% more bytes.
+var gzipPool = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed); return w }}
 
 // encodingFor picks br or gzip from Accept-Encoding ("" for identity).
 func encodingFor(r *http.Request) string {
@@ -67,7 +70,7 @@ func writeBody(w http.ResponseWriter, r *http.Request, status int, b []byte) {
 	h := w.Header()
 	h.Add("Vary", "Accept-Encoding")
 	if enc := encodingFor(r); enc != "" && len(b) >= minCompress {
-		b = compress(enc, b, 4)
+		b = compress(enc, b, 2)
 		h.Set("Content-Encoding", enc)
 	}
 	h.Set("Content-Length", strconv.Itoa(len(b)))
