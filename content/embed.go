@@ -6,5 +6,5 @@ import "embed"
 
 // FS holds one folder per site; see internal/content.FileSource.
 //
-//go:embed all:group-se all:group-uk all:group-dk all:group-no all:group-fi all:group-sk all:group-eu all:carstore-se all:carstore-no all:carstore-fi all:carstore-sk all:dealer-se
+//go:embed all:_common all:group-se all:group-uk all:group-dk all:group-no all:group-fi all:group-sk all:group-eu all:carstore-se all:carstore-no all:carstore-fi all:carstore-sk all:dealer-se
 var FS embed.FS

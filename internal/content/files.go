@@ -21,7 +21,9 @@ import (
 // FileSource serves content from YAML files laid out per site:
 //
 //	<site>/site.yaml        languages, shared header and footer, datasources
-//	<site>/dictionary.yaml  language → key → text
+//	<site>/dictionary.yaml  language → key → text (also dictionary-*.yaml)
+//	_common/dictionary-*.yaml  language → key → text shared by every site;
+//	                        a site's own dictionaries override it
 //	<site>/items/index.yaml the home item "/"; items/a.yaml or items/a/index.yaml is "/a"
 //
 // A "*.yaml" item (file named "_wildcard.yaml" or directory "_wildcard") matches
@@ -99,11 +101,15 @@ func LoadFiles(fsys fs.FS) (*FileSource, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read content: %w", err)
 	}
+	common, err := readDictionaries(fsys, "_common", nil)
+	if err != nil {
+		return nil, err
+	}
 	for _, e := range entries {
-		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(e.Name(), "_") {
 			continue
 		}
-		s, err := loadSite(fsys, e.Name())
+		s, err := loadSite(fsys, e.Name(), common)
 		if err != nil {
 			return nil, err
 		}
@@ -112,7 +118,36 @@ func LoadFiles(fsys fs.FS) (*FileSource, error) {
 	return src, nil
 }
 
-func loadSite(fsys fs.FS, name string) (*fileSite, error) {
+// readDictionaries merges dir/dictionary.yaml and dir/dictionary-*.yaml
+// (in name order) over base, by language.
+func readDictionaries(fsys fs.FS, dir string, base map[string]Dictionary) (map[string]Dictionary, error) {
+	out := map[string]Dictionary{}
+	for lang, d := range base {
+		out[lang] = Dictionary{}
+		for k, v := range d {
+			out[lang][k] = v
+		}
+	}
+	files, _ := fs.Glob(fsys, dir+"/dictionary*.yaml")
+	sort.Strings(files)
+	for _, f := range files {
+		var dict map[string]map[string]string
+		if err := readYAML(fsys, f, &dict); err != nil {
+			return nil, err
+		}
+		for lang, d := range dict {
+			if out[lang] == nil {
+				out[lang] = Dictionary{}
+			}
+			for k, v := range d {
+				out[lang][k] = v
+			}
+		}
+	}
+	return out, nil
+}
+
+func loadSite(fsys fs.FS, name string, common map[string]Dictionary) (*fileSite, error) {
 	s := &fileSite{name: name, dict: map[string]Dictionary{}, byID: map[string]*fileItem{}}
 	var ys yamlSite
 	if err := readYAML(fsys, name+"/site.yaml", &ys); err != nil {
@@ -122,13 +157,16 @@ func loadSite(fsys fs.FS, name string) (*fileSite, error) {
 		return nil, fmt.Errorf("%s/site.yaml: languages: at least one language is required", name)
 	}
 	s.languages, s.header, s.footer, s.datasources = ys.Languages, ys.Header, ys.Footer, ys.Datasources
-	var dict map[string]map[string]string
-	if err := readYAML(fsys, name+"/dictionary.yaml", &dict); err != nil && !isNotExist(err) {
+	// Only the site's languages get the shared texts.
+	base := map[string]Dictionary{}
+	for _, l := range ys.Languages {
+		base[l] = common[l]
+	}
+	dict, err := readDictionaries(fsys, name, base)
+	if err != nil {
 		return nil, err
 	}
-	for lang, d := range dict {
-		s.dict[lang] = Dictionary(d)
-	}
+	s.dict = dict
 	root, err := loadItem(fsys, s, name+"/items", "", "/", nil)
 	if err != nil {
 		return nil, err
