@@ -11,9 +11,10 @@ import (
 )
 
 // handleHealth serves "GET /healthz": the state of the store, the render
-// pool and the search indexes. Status 503 when the store is down or no
-// render worker runs (pages still work through the fallback, but an
-// operator should know).
+// pool and the search indexes. Status 503 while the indexes are first
+// built ("starting"), and when the store is down or no render worker runs
+// ("degraded": pages still work through the fallback, but an operator
+// should know).
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
 	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
 	defer cancel()
@@ -35,16 +36,25 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
 	} else {
 		checks["render"] = "disabled"
 	}
+	starting := false
 	for name, check := range s.deps.Health {
 		checks[name] = check(ctx)
 		if strings.HasPrefix(checks[name], "down") {
 			healthy = false
 		}
+		// A replica whose search indexes are still being built is not ready
+		// for traffic: its catalogue pages would find no cars.
+		if strings.HasPrefix(checks[name], "building") {
+			starting = true
+		}
 	}
 	status := "ok"
 	code := http.StatusOK
-	if !healthy {
+	switch {
+	case !healthy:
 		status, code = "degraded", http.StatusServiceUnavailable
+	case starting:
+		status, code = "starting", http.StatusServiceUnavailable
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	return writeJSON(w, r, code, map[string]any{"status": status, "checks": checks, "uptime_seconds": int(time.Since(s.started).Seconds())})
