@@ -176,4 +176,3 @@ func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.R
 	}
 	return d, nil
 }
-
