@@ -2,6 +2,7 @@ package catalogpages_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
@@ -360,5 +361,30 @@ func TestSitemapURLs(t *testing.T) {
 	}
 	if n := len(catalogpages.SitemapURLs(content.Dictionary{}, "https://x", cars, nil)); n != 0 {
 		t.Errorf("without dictionary paths: %d URLs, want 0", n)
+	}
+}
+
+func TestHeroGetsBrandAndWordFacets(t *testing.T) {
+	p := MustPages(t, MustEngine(t))
+	hero := p.Hero(page.HeroLoader(func(string) string { return "data:blur" }))
+	c := &content.Component{ComponentName: "HeroBanner", Fields: content.Fields{"HeroBannerHasSearchBar": map[string]any{"value": true}, "Image": map[string]any{"value": map[string]any{"src": "/x.jpg"}}}}
+	v, err := hero(context.Background(), request(t, "group-se", "sv", "/"), &content.Route{}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, ok := v.(*catalogpages.HeroData)
+	if !ok {
+		t.Fatalf("got %T", v)
+	}
+	b, _ := json.Marshal(d)
+	for _, want := range []string{`"blurDataURL":"data:blur"`, `{"text":"BMW","children":[{"text":"X3"},{"text":"X5"}]}`, `"car_fuel":["Bensin","Diesel","El"]`, `"car_gearbox":["Automat"]`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("hero data %s lacks %s", b, want)
+		}
+	}
+	// Without a search bar the hero data is unchanged.
+	c.Fields = content.Fields{}
+	if v, _ := hero(context.Background(), request(t, "group-se", "sv", "/"), &content.Route{}, c); v.(*page.HeroData).Brands != nil {
+		t.Error("brands without a search bar")
 	}
 }

@@ -5,11 +5,25 @@ import (
 
 	"forecourt/internal/content"
 	"forecourt/internal/page"
+	"forecourt/internal/search"
 )
 
+// HeroData is the hero banner's data with the search bar's facets: the
+// brand > model tree (page.HeroData.Brands) and the values of the other
+// facets typed words may match (car_fuel, car_gearbox, car_body).
+type HeroData struct {
+	*page.HeroData
+	Facets map[string][]string `json:"facets,omitempty"`
+}
+
+// heroWordFacets are the facets besides brand and model that the hero's
+// word splitter maps words onto ("bmw diesel automat").
+var heroWordFacets = []string{"car_fuel", "car_gearbox", "car_body"}
+
 // Hero wraps the hero banner loader: a banner with a search bar also gets
-// the brand > model facet (limit 0) its word splitter maps words onto. A
-// failed facet leaves Brands empty (the words stay the keyphrase).
+// the brand > model facet and the word facets (one limit-0 search) its
+// word splitter maps words onto. A failed search leaves them empty (the
+// words stay the keyphrase).
 func (p *Pages) Hero(inner page.Loader) page.Loader {
 	return func(ctx context.Context, req *page.Request, route *content.Route, c *content.Component) (any, error) {
 		v, err := inner(ctx, req, route, c)
@@ -20,10 +34,21 @@ func (p *Pages) Hero(inner page.Loader) page.Loader {
 		if !ok || !c.Fields.Bool("HeroBannerHasSearchBar") {
 			return v, nil
 		}
-		tree, err := p.brandTree(ctx, req.Site.VehiclesIndex())
-		if err != nil {
-			p.log().Warn("hero search: brand facet failed", "site", req.Site.Name, "err", err)
+		facets := []search.FacetRequest{{Name: "car_brand", ChildName: "car_model", SortOrder: "asc"}}
+		for _, n := range heroWordFacets {
+			facets = append(facets, search.FacetRequest{Name: n, SortOrder: "asc"})
+		}
+		res, err := p.Search.Search(ctx, search.Query{Index: req.Site.VehiclesIndex(), Limit: 0, Facets: facets})
+		if err != nil || len(res.Facets) != len(facets) {
+			p.log().Warn("hero search: facets failed", "site", req.Site.Name, "err", err)
 			return d, nil
+		}
+		tree := res.Facets[0].Values
+		out := &HeroData{HeroData: d, Facets: map[string][]string{}}
+		for _, f := range res.Facets[1:] {
+			for _, v := range f.Values {
+				out.Facets[f.Name] = append(out.Facets[f.Name], v.Text)
+			}
 		}
 		type node struct {
 			Text     string `json:"text"`
@@ -37,6 +62,6 @@ func (p *Pages) Hero(inner page.Loader) page.Loader {
 			}
 		}
 		d.Brands = brands
-		return d, nil
+		return out, nil
 	}
 }

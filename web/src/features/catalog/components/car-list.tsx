@@ -17,6 +17,8 @@ import { FilterDrawer } from "./filter-drawer";
 import "../catalog.css";
 
 export const FILTER_TYPE_KEY = "filterType";
+/** Facets whose values typed words may match, besides brand and model. */
+const WORD_FACETS = ["car_fuel", "car_gearbox", "car_body"];
 type FilterType = "Sticky" | "Toggle";
 type Status = "ready" | "loading" | "loading-more" | "error";
 
@@ -122,7 +124,9 @@ function CarListScreen({ data }: { data: CarListData }) {
   const submitPhrase = (e: FormEvent) => {
     e.preventDefault();
     const brandFacet = facets.find((f) => f.name === "car_brand")?.values ?? [];
-    const split = splitSearch(phrase, brandFacet);
+    const extra: Record<string, string[]> = {};
+    for (const f of facets) if (WORD_FACETS.includes(f.name)) extra[f.name] = f.values.map((v) => v.text);
+    const split = splitSearch(phrase, brandFacet, "car_brand", "car_model", extra);
     let next = state;
     for (const [k, vals] of Object.entries(split.filters)) for (const v of vals) if (!(next.filters[k] ?? []).includes(v)) next = toggleValue(next, k, v);
     next = { ...next, keyphrase: [state.keyphrase, split.keyphrase].filter(Boolean).join(" ") };
