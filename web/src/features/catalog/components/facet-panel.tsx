@@ -39,7 +39,7 @@ export function FacetPanel({ facets, state, locale, t, onToggle, onRange }: Face
         const selected = state.filters[f.name] ?? [];
         return (
           <FacetGroup key={f.name} title={t(`facet_${f.name}`, f.name)} open={selected.length > 0 || f.name === "car_brand" || f.name === "car_fuel"}>
-            <ValueList facet={f} state={state} t={t} onToggle={onToggle} />
+            <ValueList facet={f} state={state} t={t} locale={locale} onToggle={onToggle} />
           </FacetGroup>
         );
       })}
@@ -67,7 +67,7 @@ function FacetGroup({ title, open, children }: { title: string; open: boolean; c
   );
 }
 
-function ValueList({ facet, state, t, onToggle }: { facet: FacetResult; state: ListState; t: FacetPanelProps["t"]; onToggle: FacetPanelProps["onToggle"] }) {
+function ValueList({ facet, state, t, locale, onToggle }: { facet: FacetResult; state: ListState; t: FacetPanelProps["t"]; locale: string; onToggle: FacetPanelProps["onToggle"] }) {
   const [all, setAll] = useState(false);
   const selected = state.filters[facet.name] ?? [];
   const models = state.filters.car_model ?? [];
@@ -82,7 +82,7 @@ function ValueList({ facet, state, t, onToggle }: { facet: FacetResult; state: L
               <label className="fc-check">
                 <input type="checkbox" checked={on} onChange={() => onToggle(facet.name, v.text)} />
                 <span className="fc-check__text">{v.text}</span>
-                <span className="fc-check__count">{v.count.toLocaleString()}</span>
+                <span className="fc-check__count">{v.count.toLocaleString(locale)}</span>
               </label>
               {on && facet.child_name && v.children && v.children.length > 0 && (
                 <ul className="fc-facet__children" aria-label={`${t(`facet_${facet.child_name}`, "Modell")} ${v.text}`}>
@@ -93,7 +93,7 @@ function ValueList({ facet, state, t, onToggle }: { facet: FacetResult; state: L
                         <label className="fc-check">
                           <input type="checkbox" checked={models.includes(val)} onChange={() => onToggle(facet.child_name!, val)} />
                           <span className="fc-check__text">{c.text}</span>
-                          <span className="fc-check__count">{c.count.toLocaleString()}</span>
+                          <span className="fc-check__count">{c.count.toLocaleString(locale)}</span>
                         </label>
                       </li>
                     );
