@@ -4,8 +4,10 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"forecourt/internal/content"
+	"forecourt/internal/errs"
 	"forecourt/internal/page"
 )
 
@@ -40,6 +42,44 @@ func (b *BreadcrumbData) ContributeHead(h *page.Head) {
 	}
 }
 
+// titleTTL bounds how long an item's breadcrumb title is reused.
+const titleTTL = time.Minute
+
+type cachedTitle struct {
+	title   string
+	ok      bool
+	expires time.Time
+}
+
+// itemTitle returns an item's breadcrumb title (navTitle, display name or
+// name); ok is false when there is no such item. Titles are cached for a
+// minute: building a route to read one field is the costliest part of the
+// breadcrumb.
+func (p *Pages) itemTitle(ctx context.Context, siteName, lang, itemPath string) (string, bool) {
+	key := siteName + "\x00" + lang + "\x00" + itemPath
+	now := time.Now()
+	if v, ok := p.titles.Load(key); ok && now.Before(v.(cachedTitle).expires) {
+		c := v.(cachedTitle)
+		return c.title, c.ok
+	}
+	r, err := p.Content.Route(ctx, siteName, lang, itemPath)
+	c := cachedTitle{ok: err == nil, expires: now.Add(titleTTL)}
+	if err != nil && !errs.Is(err, errs.NotFound) {
+		return "", false // a failing source is asked again next time
+	}
+	if err == nil {
+		c.title = r.Fields.String("navTitle")
+		if c.title == "" {
+			c.title = r.DisplayName
+		}
+		if c.title == "" {
+			c.title = r.Name
+		}
+	}
+	p.titles.Store(key, c)
+	return c.title, c.ok
+}
+
 // FacetTitle is the page title of a list filtered by path segments: one
 // segment gives the brand, two give model plus brand ("X3 BMW").
 func FacetTitle(brand, model string) string {
@@ -67,16 +107,9 @@ func (p *Pages) Breadcrumb(ctx context.Context, req *page.Request, route *conten
 		paths = append(paths, prefix)
 	}
 	for _, ip := range paths {
-		r, err := p.Content.Route(ctx, req.Site.Name, req.Lang, ip)
-		if err != nil {
+		title, ok := p.itemTitle(ctx, req.Site.Name, req.Lang, ip)
+		if !ok {
 			continue
-		}
-		title := r.Fields.String("navTitle")
-		if title == "" {
-			title = r.DisplayName
-		}
-		if title == "" {
-			title = r.Name
 		}
 		d.Items = append(d.Items, Crumb{Title: title, Href: req.PublicPath(ip)})
 	}

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 
 	"forecourt/internal/content"
 	"forecourt/internal/page"
@@ -17,6 +18,8 @@ type Pages struct {
 	Search  Searcher
 	Content content.Source
 	Logger  *slog.Logger
+
+	titles sync.Map // breadcrumb titles by site, language and item path
 }
 
 // dict returns the request's dictionary; a missing one is empty.
@@ -44,7 +47,7 @@ type CarListData struct {
 	Facets   []search.FacetResult  `json:"facets"`
 	Requests []search.FacetRequest `json:"facetRequests"`
 	Fields   []string              `json:"fields"`
-	Cars     []map[string]any      `json:"cars"`
+	Cars     []CarCard             `json:"cars"`
 	Total    int                   `json:"total"`
 	PageSize int                   `json:"pageSize"`
 	MaxPages int                   `json:"maxPages"`
@@ -140,7 +143,7 @@ func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.R
 	q := ParseListQuery(req.Query)
 	d := &CarListData{
 		Index: req.Site.VehiclesIndex(), BasePath: req.PublicPath(route.ItemPath), Query: q,
-		Facets: []search.FacetResult{}, Requests: FacetRequests(), Fields: CardFields, Cars: []map[string]any{},
+		Facets: []search.FacetResult{}, Requests: FacetRequests(), Fields: CardFields, Cars: []CarCard{},
 		PageSize: PageSize, MaxPages: MaxPages, Sorts: Sorts,
 	}
 	if len(route.Wildcard) > 0 {
@@ -170,9 +173,6 @@ func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.R
 		d.Error = true
 		return d, nil
 	}
-	d.Facets, d.Cars, d.Total = res.Facets, res.Content, res.TotalItems
-	if d.Cars == nil {
-		d.Cars = []map[string]any{}
-	}
+	d.Facets, d.Cars, d.Total = res.Facets, Cards(res.Content), res.TotalItems
 	return d, nil
 }

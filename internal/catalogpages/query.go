@@ -42,12 +42,6 @@ var RangeFacets = []string{"car_price", "car_campaign_price", "car_mileage", "ca
 // Sorts are the accepted sort names; the first is the default.
 var Sorts = []string{"car_publishdate_desc", "car_price_asc", "car_price_desc", "car_mileage_asc", "car_year_desc", "car_power_desc"}
 
-// CardFields are the car fields the list cards use; the page data carries
-// nothing else.
-var CardFields = []string{"car_id", "slug", "car_brand", "car_model", "car_model_text", "car_year", "car_mileage",
-	"car_fuel", "car_gearbox", "car_price", "car_price_currency", "car_has_campaign_price", "car_campaign_price",
-	"car_retail_price", "car_is_sample", "car_primary_image", "car_site_city"}
-
 // FacetRequests are the facets the car list asks for.
 func FacetRequests() []search.FacetRequest {
 	out := make([]search.FacetRequest, 0, len(listFacets)+len(RangeFacets))

@@ -96,8 +96,8 @@ func detailBase(req *page.Request, dict content.Dictionary, route *content.Route
 
 // SiteDetailData is the dealer-site detail loader's output.
 type SiteDetailData struct {
-	Site     map[string]any   `json:"site"`
-	Arrivals []map[string]any `json:"arrivals"`
+	Site     map[string]any `json:"site"`
+	Arrivals []CarCard      `json:"arrivals"`
 	// CarListHref lists the site's cars: the car list filtered by city
 	// and site name.
 	CarListHref string `json:"carListHref"`
@@ -140,7 +140,7 @@ func (p *Pages) SiteDetail(ctx context.Context, req *page.Request, route *conten
 		return redirect, nil
 	}
 	s := res.Content[0]
-	d := &SiteDetailData{Site: s, Arrivals: []map[string]any{}, ListHref: list, CarDetail: dict["pathToCarDetail"]}
+	d := &SiteDetailData{Site: s, Arrivals: []CarCard{}, ListHref: list, CarDetail: dict["pathToCarDetail"]}
 	name, _ := s["site_official_name"].(string)
 	city, _ := s["site_city"].(string)
 	d.title = page.FillTitle(dict, req.Site.Settings.TitleTemplate, name)
@@ -160,8 +160,8 @@ func (p *Pages) SiteDetail(ctx context.Context, req *page.Request, route *conten
 			SortName: "car_publishdate_asc", Filters: map[string][]string{"car_site_id": {str(id)}}})
 		if err != nil {
 			p.log().Error("latest arrivals failed", "site", req.Site.Name, "slug", slug, "err", err)
-		} else if cars.Content != nil {
-			d.Arrivals = cars.Content
+		} else {
+			d.Arrivals = Cards(cars.Content)
 		}
 	}
 	return d, nil

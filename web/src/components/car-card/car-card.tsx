@@ -2,7 +2,7 @@
 // model, price and chips, and the compare toggle (the compare feature
 // listens for the forecourt:compare-toggle event and owns the list).
 import { useEffect, useState } from "react";
-import { imageSrcSet, imageURL } from "../../lib/media";
+import { imageURL } from "../../lib/media";
 
 export interface CarCardData {
   car_id: number;
@@ -25,6 +25,8 @@ export interface CarCardData {
 }
 
 export const COMPARE_KEY = "compareList";
+/** Cards are at most ~450 CSS px wide: 1280 covers 2.8x screens. */
+const CARD_WIDTHS = [320, 640, 1280] as const;
 
 export function formatPrice(n: number | undefined, locale: string, currency: string): string {
   if (n === undefined || n === null || !Number.isFinite(n)) return "";
@@ -90,7 +92,7 @@ export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: 
           {img && (
             <img
               src={imageURL(img, 640)}
-              srcSet={imageSrcSet(img)}
+              srcSet={CARD_WIDTHS.map((w) => `${imageURL(img, w)} ${w}w`).join(", ")}
               sizes="(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 100vw"
               alt={title}
               loading={eager ? "eager" : "lazy"}

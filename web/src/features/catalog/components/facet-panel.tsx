@@ -60,8 +60,9 @@ function FacetGroup({ title, open, children }: { title: string; open: boolean; c
           </svg>
         </button>
       </h3>
+      {/* Closed groups render no body: smaller server HTML and page weight. */}
       <div id={id} hidden={!isOpen} className="fc-facet__body">
-        {children}
+        {isOpen && children}
       </div>
     </section>
   );

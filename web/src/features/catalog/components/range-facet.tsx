@@ -29,14 +29,15 @@ export function RangeFacet({ name, label, histogram, value, locale, minLabel, ma
   const step = rangeStep(min, max);
   const committed: [number, number] = value ? clampRange(value[0], value[1], min, max) : [min, max];
   const [draft, setDraft] = useState<[number, number]>(committed);
-  const [text, setText] = useState<[string, string]>([String(committed[0]), String(committed[1])]);
+  const fmt = (v: number) => v.toLocaleString(locale);
+  const [text, setText] = useState<[string, string]>([fmt(committed[0]), fmt(committed[1])]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const track = useRef<HTMLDivElement>(null);
   const drag = useRef<"lo" | "hi" | null>(null);
   const key = `${committed[0]}-${committed[1]}-${min}-${max}`;
   useEffect(() => {
     setDraft(committed);
-    setText([String(committed[0]), String(committed[1])]);
+    setText([fmt(committed[0]), fmt(committed[1])]);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
@@ -53,7 +54,7 @@ export function RangeFacet({ name, label, histogram, value, locale, minLabel, ma
   };
   const update = (r: [number, number], later: boolean) => {
     setDraft(r);
-    setText([String(r[0]), String(r[1])]);
+    setText([fmt(r[0]), fmt(r[1])]);
     if (later) schedule(r);
   };
   const span = max - min || 1;
@@ -104,11 +105,10 @@ export function RangeFacet({ name, label, histogram, value, locale, minLabel, ma
     schedule(r);
   };
   const settle = () => {
-    setText([String(draft[0]), String(draft[1])]);
+    setText([fmt(draft[0]), fmt(draft[1])]);
     commit(draft);
   };
   const maxCount = Math.max(0, ...histogram.buckets.map((b) => b.count));
-  const fmt = (v: number) => v.toLocaleString(locale);
   const id = `range-${name}`;
   return (
     <div className="fc-range" role="group" aria-labelledby={`${id}-label`}>
