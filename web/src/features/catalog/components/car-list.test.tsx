@@ -12,6 +12,12 @@ const dictionary: Record<string, string> = {
   facet_car_model: "Modell",
   facet_car_fuel: "Bränsle",
   facet_car_price: "Pris",
+  filters: "Filter",
+  filterSticky: "Fast",
+  filterToggle: "Fäll ut",
+  showFilters: "Visa filter",
+  hideFilters: "Dölj filter",
+  compare: "Jämför",
   clearAll: "Rensa alla",
   removeFilter: "Ta bort filter {name}",
   noSearchResults: "Inga bilar matchar din sökning.",
@@ -176,5 +182,41 @@ describe("RangeFacet", () => {
     fireEvent.keyDown(hi, { key: "End" });
     act(() => vi.advanceTimersByTime(1500));
     expect(onCommit).toHaveBeenLastCalledWith(undefined);
+  });
+});
+
+describe("CarList panel and compare", () => {
+  beforeEach(() => {
+    vi.stubGlobal("matchMedia", (q: string) => ({ matches: q.includes("min-width: 1024px"), media: q, addEventListener: () => {}, removeEventListener: () => {} }));
+    window.sessionStorage.clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("remembers the filter panel mode per session under filterType", async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderList(listData());
+    expect(screen.getByRole("complementary", { name: "Filter" })).toBeVisible();
+    await user.click(screen.getByRole("radio", { name: "Fäll ut" }));
+    expect(window.sessionStorage.getItem("filterType")).toBe("Toggle");
+    const toggle = screen.getByRole("button", { name: "Visa filter" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    unmount();
+    renderList(listData());
+    expect(await screen.findByRole("button", { name: "Visa filter" })).toBeInTheDocument();
+  });
+
+  it("the compare toggle dispatches forecourt:compare-toggle and reflects compareList", async () => {
+    const user = userEvent.setup();
+    const seen: unknown[] = [];
+    const on = (e: Event) => seen.push((e as CustomEvent).detail);
+    window.addEventListener("forecourt:compare-toggle", on);
+    renderList(listData());
+    const btn = screen.getByRole("button", { name: /jämför bmw x3/i });
+    await user.click(btn);
+    expect(seen).toEqual([expect.objectContaining({ car_id: 1, car_brand: "BMW" })]);
+    window.sessionStorage.setItem("compareList", JSON.stringify([{ car_id: 1 }]));
+    act(() => void window.dispatchEvent(new Event("forecourt:compare-changed")));
+    expect(btn).toHaveAttribute("aria-pressed", "true");
+    window.removeEventListener("forecourt:compare-toggle", on);
   });
 });

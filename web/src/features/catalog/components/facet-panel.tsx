@@ -72,7 +72,9 @@ function ValueList({ facet, state, t, locale, onToggle }: { facet: FacetResult; 
   const [all, setAll] = useState(false);
   const selected = state.filters[facet.name] ?? [];
   const models = state.filters.car_model ?? [];
-  const shown = all ? facet.values : facet.values.filter((v, i) => i < COLLAPSED || selected.includes(v.text));
+  // The engine sorts by bytes ("Ängelholm" before "Borås"); people expect the locale's order.
+  const values = facet.name === "car_year" ? facet.values : [...facet.values].sort((a, b) => a.text.localeCompare(b.text, locale, { numeric: true }));
+  const shown = all ? values : values.filter((v, i) => i < COLLAPSED || selected.includes(v.text));
   return (
     <>
       <ul className="fc-facet__values">

@@ -85,7 +85,7 @@ export function SiteList({ data }: BlockProps<SiteListData>) {
           <fieldset key={f.name} className="fc-pill-filter">
             <legend>{t(`facet_${f.name}`, f.name)}</legend>
             <div>
-              {f.values.map((v) => {
+              {[...f.values].sort((a, b) => a.text.localeCompare(b.text, page.site.locale)).map((v) => {
                 const on = (filters[f.name] ?? []).includes(v.text);
                 return (
                   <label key={v.text} className={`fc-pill${on ? " is-on" : ""}`}>
