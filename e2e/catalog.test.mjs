@@ -3,7 +3,11 @@
 // search and the dealer sites.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, screenshot } from "./harness.mjs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { startServer, launchBrowser, newPage, screenshot, root } from "./harness.mjs";
+
+const { AxeBuilder } = createRequire(path.join(root, "web", "package.json"))("@axe-core/playwright");
 
 let server, browser;
 before(async () => {
@@ -202,5 +206,16 @@ test("open a dealer site from the list", async () => {
   await page.getByRole("button", { name: `Ta bort filter ${name}` }).waitFor();
   assert.equal(await page.goto(server.url + "/anlaggningar/no-such-site", { waitUntil: "domcontentloaded" }).then((r) => new URL(r.url()).pathname), "/anlaggningar");
   assert.deepEqual(page.consoleProblems, []);
+  await page.context().close();
+});
+
+test("car list and dealer pages have no axe violations", async () => {
+  const page = await newPage(browser);
+  for (const p of ["/bilar/bmw", "/anlaggningar", "/anlaggningar/stockholm-kungsholmen"]) {
+    await page.goto(server.url + p, { waitUntil: "domcontentloaded" });
+    await page.waitForTimeout(500);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    assert.deepEqual(violations.map((v) => `${p}: ${v.id} ${v.nodes[0]?.target}`), []);
+  }
   await page.context().close();
 });

@@ -32,7 +32,7 @@ export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; lo
   const offX = (x - tx) * 256;
   const offY = (y - ty) * 256;
   return (
-    <figure className="fc-site-map" role="img" aria-label={`${label} (${lat.toFixed(4)}, ${lng.toFixed(4)})`}>
+    <div className="fc-site-map" role="img" aria-label={`${label} (${lat.toFixed(4)}, ${lng.toFixed(4)})`}>
       {useTiles ? (
         <div className="fc-site-map__tiles" style={{ transform: `translate(calc(50% - ${256 + offX}px), calc(50% - ${256 + offY}px))` }}>
           {[-1, 0, 1].flatMap((dy) =>
@@ -75,9 +75,9 @@ export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; lo
           </g>
         </svg>
       )}
-      <figcaption className="fc-site-map__coords">
+      <span className="fc-site-map__coords" aria-hidden="true">
         {lat.toFixed(4)}, {lng.toFixed(4)}
-      </figcaption>
-    </figure>
+      </span>
+    </div>
   );
 }
