@@ -58,6 +58,11 @@ test("filter by brand with the mouse, then model with the keyboard", async () =>
   await page.getByRole("checkbox", { name: /^BMW/ }).click();
   await page.waitForURL(/\/bilar$/);
   assert.equal(await page.getByRole("button", { name: /Ta bort filter BMW/ }).count(), 0);
+  // Back restores the previous filter state.
+  await page.goBack();
+  await page.waitForURL(/\/bilar\/bmw\/x3$/);
+  await page.getByRole("button", { name: "Ta bort filter BMW X3" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "BMW X3" }).waitFor();
   assert.deepEqual(page.consoleProblems, []);
   await page.context().close();
 });
