@@ -34,6 +34,10 @@ import { MainNavigation } from "../features/navigation/components/main-navigatio
 import { CarDetail } from "../features/car-detail/components/car-detail-page";
 import { SimilarCars } from "../features/car-detail/components/similar-cars";
 import { CarOfTheWeek } from "../features/car-of-the-week/components/car-of-the-week";
+import { CarList } from "../features/catalog/components/car-list";
+import { Breadcrumb } from "../features/catalog/components/breadcrumb";
+import { SiteList } from "../features/dealer-sites/components/site-list";
+import { SiteDetail } from "../features/dealer-sites/components/site-detail";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const components: Record<string, ComponentType<BlockProps<any>>> = {
@@ -70,4 +74,8 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   CarDetail,
   SimilarCars,
   CarOfTheWeek,
+  CarList,
+  Breadcrumb,
+  SiteList,
+  SiteDetail,
 };

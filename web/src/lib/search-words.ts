@@ -23,11 +23,12 @@ function fold(s: string): string {
 
 /**
  * splitSearch maps words of text onto the brand facet (car_brand) and its
- * child facet (car_model, written "Brand>Model"). Longer matches win
- * ("mercedes benz" before "mercedes"); a model matches only once its brand
- * is known from the text or is unique.
+ * child facet (car_model, written "Brand>Model"), then onto the values of
+ * other facets (extra, e.g. car_fuel ["Diesel", "El"], car_gearbox
+ * ["Automat"]). Longer matches win ("mercedes benz" before "mercedes"); a
+ * model matches only once its brand is known from the text or is unique.
  */
-export function splitSearch(text: string, brands: FacetValueNode[], brandFacet = "car_brand", modelFacet = "car_model"): SplitResult {
+export function splitSearch(text: string, brands: FacetValueNode[], brandFacet = "car_brand", modelFacet = "car_model", extra: Record<string, string[]> = {}): SplitResult {
   const words = text.split(/\s+/).filter(Boolean);
   const brandByKey = new Map<string, string>();
   for (const b of brands) brandByKey.set(fold(b.text), b.text);
@@ -64,6 +65,14 @@ export function splitSearch(text: string, brands: FacetValueNode[], brandFacet =
   const filters: Record<string, string[]> = {};
   if (foundBrands.length) filters[brandFacet] = foundBrands;
   if (models.length) filters[modelFacet] = models;
+  for (const [facet, values] of Object.entries(extra)) {
+    const byKey = new Map(values.map((v) => [fold(v), v] as const));
+    match(byKey, (key) => {
+      const v = byKey.get(key)!;
+      filters[facet] = [...new Set([...(filters[facet] ?? []), v])];
+      return true;
+    });
+  }
   return { filters, keyphrase: words.filter((_, i) => !used[i]).join(" ") };
 }
 

@@ -10,6 +10,8 @@ import { useMediaQuery, usePrefersReducedMotion } from "../../lib/hooks";
 export interface HeroData {
   blurDataURL?: string;
   brands?: FacetValueNode[];
+  /** Values of other facets words may match (car_fuel, car_gearbox). */
+  facets?: Record<string, string[]>;
 }
 
 const BUTTON_CLASS: Record<string, string> = {
@@ -54,7 +56,7 @@ export function HeroBanner({ fields, params, data }: BlockProps<HeroData>) {
         <div className="fc-hero__text">
           <Text fields={fields} name="Title" tag={Heading} className="fc-hero__title" />
           <RichText fields={fields} name="Text" className="fc-hero__lead" />
-          {boolOf(fields, "HeroBannerHasSearchBar") && <HeroSearch fields={fields} brands={data?.brands ?? []} />}
+          {boolOf(fields, "HeroBannerHasSearchBar") && <HeroSearch fields={fields} brands={data?.brands ?? []} facets={data?.facets ?? {}} />}
           {link && (
             <FieldLink link={link} name="Link" className={`fc-button ${button}`}>
               {link.text}
@@ -149,7 +151,7 @@ function HeroVideo({ fields }: { fields: BlockProps["fields"] }) {
   );
 }
 
-function HeroSearch({ fields, brands }: { fields: BlockProps["fields"]; brands: FacetValueNode[] }) {
+function HeroSearch({ fields, brands, facets }: { fields: BlockProps["fields"]; brands: FacetValueNode[]; facets: Record<string, string[]> }) {
   const t = useT();
   const { navigate, page } = usePageContext();
   const [value, setValue] = useState("");
@@ -159,7 +161,7 @@ function HeroSearch({ fields, brands }: { fields: BlockProps["fields"]; brands: 
   const target = textOf(fields, "HeroBannerSearchUrl") || page.dictionary.searchPath || page.dictionary.pathToCarList || "/";
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const split = splitSearch(value, brands);
+    const split = splitSearch(value, brands, "car_brand", "car_model", facets);
     pushDataLayer({ event: "search", search_type: "start page", search_term: value.trim() });
     const qs = searchQuery(split);
     navigate(qs ? `${target}?${qs}` : target);

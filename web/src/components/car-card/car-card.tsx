@@ -1,42 +1,142 @@
+// A car card of the result grids: picture with blur placeholder, brand and
+// model, price and chips, and the compare toggle (the compare feature
+// listens for the forecourt:compare-toggle event and owns the list).
+import { useEffect, useState } from "react";
 import { imageURL } from "../../lib/media";
-import "./car-card.css";
 
-/** CardCar is the part of a car index record a card shows. */
-export interface CardCar {
+export interface CarCardData {
   car_id: number;
   slug: string;
   car_brand: string;
   car_model: string;
   car_model_text?: string;
   car_year?: number;
-  car_mileage_text?: string;
+  car_mileage?: number;
   car_fuel?: string;
   car_gearbox?: string;
+  car_price?: number;
+  car_price_currency?: string;
+  car_has_campaign_price?: boolean;
+  car_campaign_price?: number;
+  car_retail_price?: number;
   car_is_sample?: boolean;
-  car_price_text?: string;
-  car_images?: { original: string }[];
+  car_site_city?: string;
   car_primary_image?: { thumbnail_url?: string; blur_data_url?: string };
 }
 
-/** CarCard is the small card of recommendation and carousel rows. */
-export function CarCard({ car, detailBase, draggable }: { car: CardCar; detailBase: string; draggable?: boolean }) {
-  const img = car.car_primary_image?.thumbnail_url || car.car_images?.[0]?.original;
+export const COMPARE_KEY = "compareList";
+/** Cards are at most ~450 CSS px wide: 1280 covers 2.8x screens. */
+const CARD_WIDTHS = [320, 640, 1280] as const;
+
+export function formatPrice(n: number | undefined, locale: string, currency: string): string {
+  if (n === undefined || n === null || !Number.isFinite(n)) return "";
+  try {
+    return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(n);
+  } catch {
+    return `${Math.round(n).toLocaleString(locale)} ${currency}`;
+  }
+}
+
+function inCompare(id: number): boolean {
+  try {
+    const list = JSON.parse(window.sessionStorage.getItem(COMPARE_KEY) ?? "[]") as { car_id?: number }[];
+    return Array.isArray(list) && list.some((c) => Number(c?.car_id) === id);
+  } catch {
+    return false;
+  }
+}
+
+/** useInCompare reflects the session's compare list (read in effects only). */
+function useInCompare(id: number): boolean {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    const sync = () => setOn(inCompare(id));
+    sync();
+    window.addEventListener("storage", sync);
+    window.addEventListener("forecourt:compare-changed", sync);
+    return () => {
+      window.removeEventListener("storage", sync);
+      window.removeEventListener("forecourt:compare-changed", sync);
+    };
+  }, [id]);
+  return on;
+}
+
+export interface CarCardProps {
+  car: CarCardData;
+  href: string;
+  locale: string;
+  currency: string;
+  mileageUnit: string;
+  t: (key: string, fallback?: string) => string;
+  eager?: boolean;
+}
+
+export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: CarCardProps) {
+  const pressed = useInCompare(car.car_id);
+  const img = car.car_primary_image?.thumbnail_url;
   const blur = car.car_primary_image?.blur_data_url;
+  const cur = car.car_price_currency || currency;
+  const campaign = car.car_has_campaign_price && car.car_campaign_price ? car.car_campaign_price : undefined;
+  const title = `${car.car_brand} ${car.car_model}`;
+  const chipsList = [
+    car.car_year ? String(car.car_year) : "",
+    car.car_mileage !== undefined ? `${car.car_mileage.toLocaleString(locale)} ${mileageUnit}` : "",
+    car.car_fuel ?? "",
+    car.car_gearbox ?? "",
+  ].filter(Boolean);
   return (
-    <article className="fc-carcard">
-      <a href={`${detailBase}${car.car_id}/${car.slug}`} draggable={draggable === false ? false : undefined} className="fc-carcard__link">
-        <div className="fc-carcard__img" style={blur ? { backgroundImage: `url("${blur}")` } : undefined}>
-          {img && <img src={imageURL(img, 640)} alt="" width={640} height={400} loading="lazy" draggable={false} />}
+    <article className="fc-car-card">
+      <a className="fc-car-card__link" href={href}>
+        <div className="fc-car-card__media" style={blur ? { backgroundImage: `url("${blur}")` } : undefined}>
+          {img && (
+            <img
+              src={imageURL(img, 640)}
+              srcSet={CARD_WIDTHS.map((w) => `${imageURL(img, w)} ${w}w`).join(", ")}
+              sizes="(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 100vw"
+              alt={title}
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+              width={640}
+              height={400}
+            />
+          )}
+          {campaign !== undefined && <span className="fc-car-card__badge">{t("campaign", "Kampanj")}</span>}
         </div>
-        <div className="fc-carcard__body">
-          <h3 className="fc-carcard__title">{car.car_brand} {car.car_model}</h3>
-          <p className="fc-carcard__sub">{car.car_model_text}</p>
-          <p className="fc-carcard__price">{car.car_is_sample ? "fr. " : ""}{car.car_price_text}</p>
-          <ul className="fc-chips">
-            {[car.car_year, car.car_mileage_text, car.car_fuel, car.car_gearbox].filter(Boolean).map((c) => <li key={String(c)}>{String(c)}</li>)}
+        <div className="fc-car-card__body">
+          <h3 className="fc-car-card__title">{title}</h3>
+          {car.car_model_text && <p className="fc-car-card__subtitle">{car.car_model_text}</p>}
+          <ul className="fc-car-card__chips" aria-label={title}>
+            {chipsList.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
           </ul>
+          <p className="fc-car-card__price">
+            {car.car_is_sample && <span className="fc-car-card__from">{t("fromPrice", "Från")} </span>}
+            {campaign !== undefined ? (
+              <>
+                <strong className="fc-car-card__campaign">{formatPrice(campaign, locale, cur)}</strong>{" "}
+                {car.car_price && car.car_price !== campaign ? <s>{formatPrice(car.car_price, locale, cur)}</s> : null}
+              </>
+            ) : (
+              <strong>{formatPrice(car.car_price, locale, cur)}</strong>
+            )}
+          </p>
+          {car.car_site_city && <p className="fc-car-card__city">{car.car_site_city}</p>}
         </div>
       </a>
+      <button
+        type="button"
+        className="fc-car-card__compare"
+        aria-pressed={pressed}
+        aria-label={`${t("compare", "Jämför")} ${title}`}
+        onClick={() => window.dispatchEvent(new CustomEvent("forecourt:compare-toggle", { detail: car }))}
+      >
+        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
+          <path d="M2 4h8M2 4l2-2M2 4l2 2M14 12H6m8 0l-2-2m2 2l-2 2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+        {t("compare", "Jämför")}
+      </button>
     </article>
   );
 }

@@ -11,7 +11,7 @@ import { LeasingBlocks } from "./leasing-blocks";
 import { UKQuotePanel } from "./uk-quote-panel";
 import { ContactForm } from "./contact-form";
 import { Collapse } from "./collapse";
-import { CarCard } from "../../../components/car-card/car-card";
+import { CompactCarCard } from "../../../components/car-card/compact-car-card";
 import "../car-detail.css";
 
 type T = (k: string, f?: string) => string;
@@ -263,7 +263,7 @@ function NotFoundView({ data, t }: { data: Detail; t: T }) {
       {recs.length > 0 && <p>{t("carDetailNotFoundText", "It may have been sold already. Perhaps one of these cars is of interest?")}</p>}
       {recs.length > 0 && (
         <ul className="fc-cd-notfound__grid">
-          {recs.slice(0, 8).map((c) => <li key={c.car_id}><CarCard car={c} detailBase={page.dictionary.pathToCarDetail ?? "/bilar/"} /></li>)}
+          {recs.slice(0, 8).map((c) => <li key={c.car_id}><CompactCarCard car={c} detailBase={page.dictionary.pathToCarDetail ?? "/bilar/"} /></li>)}
         </ul>
       )}
       <a className="fc-button fc-button--primary" href={listHref}>{t("carDetailNotFoundButton", "See all cars")}</a>

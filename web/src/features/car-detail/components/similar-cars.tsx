@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { usePage, useT } from "../../../lib/page-context";
 import type { Car } from "../types";
-import { CarCard } from "../../../components/car-card/car-card";
+import { CompactCarCard } from "../../../components/car-card/compact-car-card";
 
 export const CARD_W = 330;
 export const CARD_H = 550;
@@ -79,7 +79,7 @@ export function SimilarCars({ data }: BlockProps<{ sample: boolean; cars: Car[] 
           onClickCapture={(e) => { if (dragging) e.preventDefault(); }}>
           {data.cars.map((c) => (
             <li key={c.car_id} style={{ width: CARD_W, height: CARD_H }}>
-              <CarCard car={c} detailBase={page.dictionary.pathToCarDetail ?? "/bilar/"} draggable={false} />
+              <CompactCarCard car={c} detailBase={page.dictionary.pathToCarDetail ?? "/bilar/"} draggable={false} />
             </li>
           ))}
         </ul>

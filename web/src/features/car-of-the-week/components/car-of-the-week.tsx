@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { useT } from "../../../lib/page-context";
-import { CarCard, type CardCar as Car } from "../../../components/car-card/car-card";
-import "../../../components/car-card/car-card.css";
+import { CompactCarCard, type CardCar as Car } from "../../../components/car-card/compact-car-card";
+import "../../../components/car-card/compact-car-card.css";
 
 /** CarOfTheWeek is a looping carousel of the cars flagged caroftheweek. */
 export function CarOfTheWeek({ data, fields }: BlockProps<{ cars: Car[]; detailPath: string }>) {
@@ -26,7 +26,7 @@ export function CarOfTheWeek({ data, fields }: BlockProps<{ cars: Car[]; detailP
         )}
       </div>
       <ul className="fc-cotw__list" aria-live="polite">
-        {shown.map((c) => <li key={c.car_id}><CarCard car={c} detailBase={data.detailPath || "/bilar/"} /></li>)}
+        {shown.map((c) => <li key={c.car_id}><CompactCarCard car={c} detailBase={data.detailPath || "/bilar/"} /></li>)}
       </ul>
     </section>
   );

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"context"
+
+	"forecourt/internal/catalogpages"
+	"forecourt/internal/page"
+)
+
+func init() { wirers = append(wirers, wireCatalogList) }
+
+// wireCatalogList plugs in the find-a-car screens: the car list (with its
+// readable /{brand}/{model} rewriter), breadcrumb, dealer-site list and
+// detail, the hero's brand facet and the sitemap of cars and sites.
+func wireCatalogList(ctx context.Context, w *wiring) error {
+	p := &catalogpages.Pages{Search: w.engine, Content: w.app.content, Logger: w.app.log}
+	w.pages.Rewrite(p.CarListRewriter)
+	w.pages.Register("CarList", p.CarList)
+	w.pages.Register("Breadcrumb", p.Breadcrumb)
+	w.pages.Register("SiteList", p.SiteList)
+	w.pages.Register("SiteDetail", p.SiteDetail)
+	w.pages.Register("HeroBanner", p.Hero(page.HeroLoader(w.media.BlurDataURL)))
+	w.deps.Sitemap = append(w.deps.Sitemap, p.Sitemap(func(name string) (cars, sites []map[string]any, err error) {
+		d, err := w.catalog.Docs(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		return d.Cars, d.Sites, nil
+	}))
+	return nil
+}

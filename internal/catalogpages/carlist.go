@@ -1,0 +1,178 @@
+package catalogpages
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+
+	"forecourt/internal/content"
+	"forecourt/internal/page"
+	"forecourt/internal/search"
+)
+
+// Pages builds the loaders, rewriters and the sitemap contributor of the
+// find-a-car screens over a Searcher.
+type Pages struct {
+	Search  Searcher
+	Content content.Source
+	Logger  *slog.Logger
+
+	titles sync.Map // breadcrumb titles by site, language and item path
+}
+
+// dict returns the request's dictionary; a missing one is empty.
+func (p *Pages) dict(ctx context.Context, req *page.Request) content.Dictionary {
+	d, err := p.Content.Dictionary(ctx, req.Site.Name, req.Lang)
+	if err != nil || d == nil {
+		return content.Dictionary{}
+	}
+	return d
+}
+
+func (p *Pages) log() *slog.Logger {
+	if p.Logger != nil {
+		return p.Logger
+	}
+	return slog.Default()
+}
+
+// CarListData is the car list loader's output, everything the screen's
+// first render needs and nothing more.
+type CarListData struct {
+	Index    string                `json:"index"`
+	BasePath string                `json:"basePath"` // the car list path with the language prefix
+	Query    ListQuery             `json:"query"`
+	Facets   []search.FacetResult  `json:"facets"`
+	Requests []search.FacetRequest `json:"facetRequests"`
+	Fields   []string              `json:"fields"`
+	Cars     []CarCard             `json:"cars"`
+	Total    int                   `json:"total"`
+	PageSize int                   `json:"pageSize"`
+	MaxPages int                   `json:"maxPages"`
+	Sorts    []string              `json:"sorts"`
+	// Error is true when the search failed: the screen shows carListError.
+	Error bool `json:"error"`
+}
+
+// rootPath returns the dictionary path key as an item path (without the
+// language prefix), or "" when the key is missing.
+func rootPath(req *page.Request, dict content.Dictionary, key string) string {
+	p := strings.TrimSuffix(dict[key], "/")
+	if p == "" {
+		return ""
+	}
+	if pre := req.LangPrefix(); pre != "" {
+		if p == pre {
+			return "/"
+		}
+		p = strings.TrimPrefix(p, pre)
+	}
+	return p
+}
+
+// CarListRewriter maps "<pathToCarList>/{brand}" and
+// "<pathToCarList>/{brand}/{model}" onto the car list item, with the
+// segments as its trailing facet values. Numeric first segments are car
+// ids and are left to the detail page.
+func (p *Pages) CarListRewriter(ctx context.Context, req *page.Request, dict content.Dictionary) (string, []string, bool) {
+	base := rootPath(req, dict, "pathToCarList")
+	if base == "" || base == "/" {
+		return "", nil, false
+	}
+	rest, ok := strings.CutPrefix(strings.TrimSuffix(req.Path, "/"), base+"/")
+	if !ok || rest == "" {
+		return "", nil, false
+	}
+	segs := strings.Split(rest, "/")
+	if len(segs) > 2 || IsNumeric(segs[0]) {
+		return "", nil, false
+	}
+	for _, s := range segs {
+		if s == "" {
+			return "", nil, false
+		}
+	}
+	return base, segs, true
+}
+
+// brandTree returns the brand > model facet of an index (limit 0, cached
+// by the engine for 60 s).
+func (p *Pages) brandTree(ctx context.Context, index string) ([]search.FacetValue, error) {
+	res, err := p.Search.Search(ctx, search.Query{Index: index, Limit: 0,
+		Facets: []search.FacetRequest{{Name: "car_brand", ChildName: "car_model", SortOrder: "asc"}}})
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Facets) == 0 {
+		return nil, nil
+	}
+	return res.Facets[0].Values, nil
+}
+
+// resolveSegments finds the brand (and model) whose slugs are the path
+// segments. ok is false when a segment names no value in the stock.
+func resolveSegments(tree []search.FacetValue, segs []string) (brand, model string, ok bool) {
+	if len(segs) == 0 {
+		return "", "", true
+	}
+	for _, b := range tree {
+		if Slug(b.Text) != strings.ToLower(segs[0]) {
+			continue
+		}
+		if len(segs) == 1 {
+			return b.Text, "", true
+		}
+		for _, m := range b.Children {
+			if Slug(m.Text) == strings.ToLower(segs[1]) {
+				return b.Text, m.Text, true
+			}
+		}
+		return b.Text, "", false
+	}
+	return "", "", false
+}
+
+// CarList loads the first result of the car list from the URL: query
+// string state plus the brand and model path segments. Page N shows the
+// cars of pages 0..N (a reload keeps what "show more" had appended).
+// Unknown brand or model segments answer 404 with an empty list. A failed
+// search gives Error=true and empty facets (the screen says carListError).
+func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.Route, c *content.Component) (any, error) {
+	q := ParseListQuery(req.Query)
+	d := &CarListData{
+		Index: req.Site.VehiclesIndex(), BasePath: req.PublicPath(route.ItemPath), Query: q,
+		Facets: []search.FacetResult{}, Requests: FacetRequests(), Fields: CardFields, Cars: []CarCard{},
+		PageSize: PageSize, MaxPages: MaxPages, Sorts: Sorts,
+	}
+	if len(route.Wildcard) > 0 {
+		tree, err := p.brandTree(ctx, d.Index)
+		if err != nil {
+			p.log().Error("car list: brand facet failed", "site", req.Site.Name, "err", err)
+			d.Error = true
+			return d, nil
+		}
+		brand, model, ok := resolveSegments(tree, route.Wildcard)
+		if !ok {
+			return &page.Outcome{Status: http.StatusNotFound, Data: d}, nil
+		}
+		if !containsStr(d.Query.Filters["car_brand"], brand) {
+			d.Query.Filters["car_brand"] = append(d.Query.Filters["car_brand"], brand)
+		}
+		if model != "" && !containsStr(d.Query.Filters["car_model"], brand+">"+model) {
+			d.Query.Filters["car_model"] = append(d.Query.Filters["car_model"], brand+">"+model)
+		}
+	}
+	res, err := p.Search.Search(ctx, search.Query{
+		Index: d.Index, Fields: CardFields, Keyphrase: d.Query.Keyphrase, Facets: d.Requests,
+		Limit: PageSize * (d.Query.Page + 1), Offset: 0, SortName: d.Query.Sort, Filters: d.Query.SearchFilters(),
+	})
+	if err != nil {
+		p.log().Error("car list search failed", "site", req.Site.Name, "err", err)
+		d.Error = true
+		return d, nil
+	}
+	d.Facets, d.Cars, d.Total = res.Facets, Cards(res.Content), res.TotalItems
+	return d, nil
+}

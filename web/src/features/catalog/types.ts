@@ -1,0 +1,59 @@
+import type { CarCardData } from "../../components/car-card/car-card";
+
+export interface FacetValue {
+  text: string;
+  count: number;
+  children?: FacetValue[];
+}
+export interface Histogram {
+  min: number;
+  max: number;
+  buckets: { min: number; max: number; count: number }[];
+}
+export interface FacetResult {
+  name: string;
+  child_name?: string;
+  type: "list" | "histogram";
+  values: FacetValue[];
+  histogram?: Histogram;
+}
+export interface FacetRequest {
+  name: string;
+  child_name?: string;
+  sort_order?: string;
+}
+
+/** ListState is the car list state kept in the URL. */
+export interface ListState {
+  /** Keyword and year filters; models are "Brand>Model" under car_model. */
+  filters: Record<string, string[]>;
+  /** Range facets as [min, max]. */
+  ranges: Record<string, [number, number]>;
+  keyphrase: string;
+  sort: string;
+  page: number;
+}
+
+/** CarListData is what the CarList loader sends. */
+export interface CarListData {
+  index: string;
+  basePath: string;
+  query: ListState;
+  facets: FacetResult[];
+  facetRequests: FacetRequest[];
+  fields: string[];
+  cars: CarCardData[];
+  total: number;
+  pageSize: number;
+  maxPages: number;
+  sorts: string[];
+  error: boolean;
+}
+
+export interface SearchResult<T> {
+  facet: FacetResult[];
+  content: T[];
+  total_items: number;
+  limit: number;
+  offset: number;
+}
