@@ -24,5 +24,8 @@ type wiring struct {
 
 // wirers are the features' wiring functions, registered by init functions
 // in the features' own files (wire_<feature>.go) so that features do not
-// edit each other's code.
+// edit each other's code. They run in file-name order (Go runs a package's
+// init functions in the order its files are named), and that order
+// matters for page rewriters: wire_catalog_list.go's list rewriter must see
+// /bilar/fiat/600 before wire_detail.go's detail rewriter does.
 var wirers []func(ctx context.Context, w *wiring) error

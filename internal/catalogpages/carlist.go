@@ -94,7 +94,24 @@ func (p *Pages) CarListRewriter(ctx context.Context, req *page.Request, dict con
 			return "", nil, false
 		}
 	}
+	// "/bilar/some-slug/12345" is a car detail path whose id comes last
+	// (spec: a non-numeric id segment makes the last segment the id); a
+	// numeric model of a known brand ("/bilar/fiat/600") is a list page.
+	if len(segs) == 2 && IsNumeric(segs[1]) && !p.knownBrand(ctx, req.Site.VehiclesIndex(), segs[0]) {
+		return "", nil, false
+	}
 	return base, segs, true
+}
+
+// knownBrand reports whether seg names a brand of the index (as its path
+// segment, case- and accent-insensitive).
+func (p *Pages) knownBrand(ctx context.Context, index, seg string) bool {
+	tree, err := p.brandTree(ctx, index)
+	if err != nil {
+		return false
+	}
+	_, _, ok := resolveSegments(tree, []string{seg})
+	return ok
 }
 
 // brandTree returns the brand > model facet of an index (limit 0, cached

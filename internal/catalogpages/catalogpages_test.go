@@ -146,7 +146,15 @@ func TestSlug(t *testing.T) {
 }
 
 func TestCarListRewriter(t *testing.T) {
-	p := MustPages(t, MustEngine(t))
+	// The demo stock plus a car whose model name is a number.
+	e := MustEngine(t)
+	fiat := map[string]any{"car_id": 106.0, "slug": "fiat-600", "car_brand": "Fiat", "car_model": "600", "car_fuel": "El", "car_price": 330000.0, "car_site_id": 7.0}
+	cars, err := search.Build(search.VehiclesSchema(), append(demoCars(), fiat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Replace("vehicles_group_se", cars)
+	p := MustPages(t, e)
 	tests := []struct {
 		lang, path string
 		wantItem   string
@@ -159,6 +167,9 @@ func TestCarListRewriter(t *testing.T) {
 		{"sv", "/bilar/bmw/x3/", "/bilar", []string{"bmw", "x3"}, true},
 		{"sv", "/bilar/12345/bmw-x3", "", nil, false}, // the detail page's
 		{"sv", "/bilar/12345", "", nil, false},
+		{"sv", "/bilar/fiat/600", "/bilar", []string{"fiat", "600"}, true}, // a numeric model of a known brand
+		{"sv", "/bilar/volvo-xc60/104", "", nil, false},                    // detail: the id comes last
+		{"sv", "/bilar/saab", "/bilar", []string{"saab"}, true},            // unknown brand: the list's 404
 		{"sv", "/bilar/a/b/c", "", nil, false},
 		{"sv", "/om-oss/bmw", "", nil, false},
 		{"en", "/bilar/bmw", "/bilar", []string{"bmw"}, true}, // pathToCarList is /en/bilar; the item path has no prefix

@@ -43,6 +43,17 @@ func encodingFor(r *http.Request) string {
 	return ""
 }
 
+// acceptsGzip reports whether the client takes gzip.
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(name) == "gzip" {
+			return !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0")
+		}
+	}
+	return false
+}
+
 // compress encodes b with enc.
 func compress(enc string, b []byte, quality int) []byte {
 	var buf bytes.Buffer

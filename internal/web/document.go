@@ -84,10 +84,4 @@ func writeDocument(buf *bytes.Buffer, d documentData) error {
 	return documentTmpl.Execute(buf, d)
 }
 
-// stripNonce removes the nonce from a rendered document so its hash (the
-// ETag) stays stable across responses.
-func stripNonce(doc []byte, nonce string) []byte {
-	return bytes.ReplaceAll(doc, []byte(nonce), nil)
-}
-
 var _ = strings.TrimSpace

@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -100,8 +101,10 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	nonce := nonceOf(r.Context())
 	var buf bytes.Buffer
 	buf.Grow(len(body) + len(pageJSON) + 4096)
+	// The document is built with a marker for the nonce: its hash is the
+	// ETag, and its compressed form is cached (see gzdoc.go).
 	err = writeDocument(&buf, documentData{
-		Lang: req.Site.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD), Nonce: nonce,
+		Lang: req.Site.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD), Nonce: nonceMarker,
 		CSS: s.assets.CSS, EntryJS: s.assets.EntryJS, Preloads: s.assets.Preloads,
 		Body: template.HTML(body), Fallback: fallback, PageJSON: template.JS(pageJSON),
 	})
@@ -120,7 +123,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		// revalidate with the ETag.
 		h.Set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300")
 	}
-	sum := sha256.Sum256(stripNonce(doc, nonce))
+	sum := sha256.Sum256(doc)
 	etag := `W/"` + hex.EncodeToString(sum[:12]) + `"`
 	h.Set("ETag", etag)
 	if !res.Updated.IsZero() {
@@ -136,7 +139,20 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
-	writeBody(w, r, res.Status, doc)
+	h.Add("Vary", "Accept-Encoding")
+	if len(doc) >= minCompress && acceptsGzip(r) {
+		var out bytes.Buffer
+		out.Grow(len(doc) / 4)
+		s.gzDocs.get(sum, doc).write(&out, doc, nonce)
+		h.Set("Content-Encoding", "gzip")
+		h.Set("Content-Length", strconv.Itoa(out.Len()))
+		w.WriteHeader(res.Status)
+		if r.Method != http.MethodHead {
+			w.Write(out.Bytes())
+		}
+		return nil
+	}
+	writeBody(w, r, res.Status, bytes.ReplaceAll(doc, []byte(nonceMarker), []byte(nonce)))
 	return nil
 }
 

@@ -73,6 +73,7 @@ type Server struct {
 	log     *slog.Logger
 	metrics *metrics
 	cache   *renderCache
+	gzDocs  *gzDocCache
 	deps    Deps
 	started time.Time
 }
@@ -90,7 +91,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 		d.Redirects = &Redirects{}
 	}
 	s := &Server{cfg: cfg, sites: d.Sites, pages: d.Pages, render: d.Renderer, store: d.Store, assets: a,
-		redir: d.Redirects, log: d.Logger, metrics: newMetrics(), deps: d, started: time.Now()}
+		redir: d.Redirects, log: d.Logger, metrics: newMetrics(), deps: d, started: time.Now(),
+		gzDocs: newGzDocCache(64 << 20)}
 	if cfg.RenderCacheEntries > 0 {
 		s.cache = newRenderCache(cfg.RenderCacheEntries)
 	}

@@ -1,0 +1,50 @@
+package web
+
+import (
+	"crypto/rand"
+	"bytes"
+	"compress/gzip"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestGzDocSplicesTheNonce(t *testing.T) {
+	doc := []byte(strings.Repeat("<p>Bilar i lager</p>", 500) + `<script nonce="` + nonceMarker + `">x</script>` +
+		strings.Repeat("<li>Volvo XC60</li>", 300) + `<script nonce="` + nonceMarker + `"></script>`)
+	cache := newGzDocCache(1 << 20)
+	var key [32]byte
+	for _, nonce := range []string{"abc123", "another-nonce_value"} {
+		var out bytes.Buffer
+		cache.get(key, doc).write(&out, doc, nonce)
+		zr, err := gzip.NewReader(&out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(zr) // checks the CRC and length at the end
+		if err != nil {
+			t.Fatalf("decode: %v", err)
+		}
+		want := bytes.ReplaceAll(doc, []byte(nonceMarker), []byte(nonce))
+		if !bytes.Equal(got, want) {
+			t.Fatalf("decoded document differs (nonce %q)", nonce)
+		}
+	}
+	if cache.ll.Len() != 1 {
+		t.Fatalf("cache entries = %d, want 1", cache.ll.Len())
+	}
+}
+
+func TestGzDocCacheIsBounded(t *testing.T) {
+	cache := newGzDocCache(2000)
+	for i := 0; i < 50; i++ {
+		var key [32]byte
+		key[0] = byte(i)
+		doc := make([]byte, 1000)
+		rand.Read(doc) // incompressible: each entry holds about 1 KB
+		cache.get(key, doc)
+	}
+	if cache.bytes > 2000 || cache.ll.Len() > 2 {
+		t.Fatalf("cache holds %d bytes in %d entries", cache.bytes, cache.ll.Len())
+	}
+}
