@@ -77,10 +77,10 @@ test("open a car, use the gallery and the full-screen viewer by keyboard, move t
   await page.waitForTimeout(300);
   await screenshot(page, "car-detail-desktop");
 
-  await page.getByRole("button", { name: "Next picture" }).first().click();
-  await page.getByRole("button", { name: "Open full screen" }).focus();
+  await page.getByRole("button", { name: "Nästa bild" }).first().click();
+  await page.getByRole("button", { name: "Öppna i helskärm" }).focus();
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Pictures in full screen" });
+  const dialog = page.getByRole("dialog", { name: "Bilder i helskärm" });
   await dialog.waitFor();
   assert.equal(await page.evaluate(() => document.body.style.overflow), "hidden");
   const before = await dialog.locator("img").getAttribute("alt");
@@ -89,11 +89,11 @@ test("open a car, use the gallery and the full-screen viewer by keyboard, move t
   await screenshot(page, "car-detail-viewer");
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "detached" });
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Open full screen");
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Öppna i helskärm");
 
   const monthly = page.getByTestId("loan-monthly");
   const first = await monthly.textContent();
-  const slider = page.getByRole("slider", { name: "Down payment" });
+  const slider = page.getByRole("slider", { name: "Kontantinsats" });
   await slider.focus();
   for (let i = 0; i < 20; i++) await page.keyboard.press("ArrowRight");
   await page.waitForFunction((f) => document.querySelector('[data-testid="loan-monthly"]')?.textContent !== f, first);
@@ -129,16 +129,16 @@ test("compare three cars and read the table", async () => {
   const page = await newPage(browser);
   for (const c of cars) {
     await page.goto(`${server.url}/bilar/${c.car_id}/${c.slug}`);
-    await page.getByRole("button", { name: "Add to compare" }).click();
-    await page.getByRole("button", { name: "Remove from compare" }).waitFor();
+    await page.getByRole("button", { name: "Lägg till i jämförelsen" }).click();
+    await page.getByRole("button", { name: "Ta bort från jämförelsen" }).waitFor();
   }
-  await page.getByRole("region", { name: "Compare cars" }).getByRole("button", { name: "Compare", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Compare cars" });
+  await page.getByRole("region", { name: "Jämför bilar" }).getByRole("button", { name: "Jämför", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Jämför bilar" });
   await dialog.waitFor();
   assert.equal(await dialog.getByRole("columnheader").count(), 3);
-  assert.ok((await dialog.getByRole("rowheader", { name: /Price/ }).count()) === 1);
+  assert.ok((await dialog.getByRole("rowheader", { name: /Pris/ }).count()) === 1);
   await screenshot(page, "compare-modal");
-  await dialog.getByRole("button", { name: "Clear" }).click();
+  await dialog.getByRole("button", { name: "Rensa" }).click();
   await dialog.waitFor({ state: "detached" });
   await page.context().close();
 });

@@ -35,8 +35,8 @@ export function Gallery({ images, alt, t }: { images: CarImage[]; alt: string; t
         </button>
         {n > 1 && (
           <>
-            <button type="button" className="fc-gallery__nav fc-gallery__nav--prev" onClick={() => go(-1)} aria-label={t("previous", "Previous picture")}>‹</button>
-            <button type="button" className="fc-gallery__nav fc-gallery__nav--next" onClick={() => go(1)} aria-label={t("next", "Next picture")}>›</button>
+            <button type="button" className="fc-gallery__nav fc-gallery__nav--prev" onClick={() => go(-1)} aria-label={t("previousPicture", "Previous picture")}>‹</button>
+            <button type="button" className="fc-gallery__nav fc-gallery__nav--next" onClick={() => go(1)} aria-label={t("nextPicture", "Next picture")}>›</button>
           </>
         )}
         <span className="fc-gallery__counter" aria-live="polite">{index + 1} / {n}</span>
@@ -92,8 +92,8 @@ function Viewer({ images, start, alt, t, onClose }: { images: CarImage[]; start:
         style={img.blur_data_url ? { backgroundImage: `url("${img.blur_data_url}")` } : undefined} />
       {n > 1 && (
         <>
-          <button type="button" className="fc-viewer__nav fc-viewer__nav--prev" onClick={() => go(-1)} aria-label={t("previous", "Previous picture")}>‹</button>
-          <button type="button" className="fc-viewer__nav fc-viewer__nav--next" onClick={() => go(1)} aria-label={t("next", "Next picture")}>›</button>
+          <button type="button" className="fc-viewer__nav fc-viewer__nav--prev" onClick={() => go(-1)} aria-label={t("previousPicture", "Previous picture")}>‹</button>
+          <button type="button" className="fc-viewer__nav fc-viewer__nav--next" onClick={() => go(1)} aria-label={t("nextPicture", "Next picture")}>›</button>
         </>
       )}
       <p className="fc-viewer__counter" aria-live="polite">{i + 1} / {n}</p>
