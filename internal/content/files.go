@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -35,6 +37,7 @@ type FileSource struct {
 }
 
 type fileSite struct {
+	loc         sync.Map // locKey → Fields, see localized
 	name        string
 	languages   []string
 	header      []yamlComponent
@@ -343,7 +346,7 @@ func (src *FileSource) Route(ctx context.Context, siteName, lang, p string) (*Ro
 	}
 	r := &Route{
 		Name: it.name, DisplayName: it.displayName, ItemID: it.id, TemplateName: it.template,
-		ItemLanguage: lang, ItemPath: it.path, Fields: localize(it.fields, it.i18n, lang),
+		ItemLanguage: lang, ItemPath: it.path, Fields: s.localized(lang, it.fields, it.i18n, nil, nil),
 		Placeholders: map[string][]Component{}, Updated: it.updated, Wildcard: wild,
 	}
 	if r.DisplayName == "" {
@@ -377,16 +380,17 @@ func (s *fileSite) components(list []yamlComponent, lang, scope string) []Compon
 		if c.Params == nil {
 			c.Params = map[string]string{}
 		}
-		fields, i18n, placeholders := yc.Fields, yc.I18n, yc.Placeholders
+		placeholders := yc.Placeholders
+		var dsFields map[string]any
+		var dsI18n map[string]map[string]any
 		if ds, ok := s.datasources[yc.Datasource]; yc.Datasource != "" && ok {
-			fields = mergeMaps(ds.Fields, fields)
-			i18n = mergeI18n(ds.I18n, i18n)
+			dsFields, dsI18n = ds.Fields, ds.I18n
 			if len(placeholders) == 0 {
 				placeholders = ds.Placeholders
 			}
 			c.DataSource = stableID(s.name + ":ds:" + yc.Datasource)
 		}
-		c.Fields = localize(fields, i18n, lang)
+		c.Fields = s.localized(lang, yc.Fields, yc.I18n, dsFields, dsI18n)
 		if len(placeholders) > 0 {
 			c.Placeholders = map[string][]Component{}
 			for name, inner := range placeholders {
@@ -418,6 +422,30 @@ func mergeI18n(base, over map[string]map[string]any) map[string]map[string]any {
 		out[l] = mergeMaps(out[l], m)
 	}
 	return out
+}
+
+// locKey identifies a localized field set by the identity of its inputs:
+// the loaded YAML maps never change, so equal pointers mean equal fields.
+type locKey struct {
+	base, i18n, dsBase, dsI18n uintptr
+	lang                       string
+}
+
+func mapPtr(m any) uintptr { return reflect.ValueOf(m).Pointer() }
+
+// localized returns the fields of an item or component (merged over its
+// datasource's) in lang. Wrapping YAML into the Layout Service shape was
+// most of a page's CPU, so each combination is built once; callers get a
+// copy of the top level, which they may change, over shared values, which
+// they must not.
+func (s *fileSite) localized(lang string, base map[string]any, i18n map[string]map[string]any, dsBase map[string]any, dsI18n map[string]map[string]any) Fields {
+	k := locKey{mapPtr(base), mapPtr(i18n), mapPtr(dsBase), mapPtr(dsI18n), lang}
+	if v, ok := s.loc.Load(k); ok {
+		return maps.Clone(v.(Fields))
+	}
+	f := localize(mergeMaps(dsBase, base), mergeI18n(dsI18n, i18n), lang)
+	s.loc.Store(k, f)
+	return maps.Clone(f)
 }
 
 // localize merges the language's overrides over the base fields and wraps
@@ -523,7 +551,7 @@ func navChildren(s *fileSite, it *fileItem, lang string, depth int) []NavItem {
 		if !c.hasLanguage(s, lang) {
 			continue
 		}
-		f := localize(c.fields, c.i18n, lang)
+		f := s.localized(lang, c.fields, c.i18n, nil, nil)
 		title := f.String("navTitle")
 		if title == "" {
 			title = c.displayName
@@ -572,7 +600,7 @@ func (s *fileSite) ref(it *fileItem) ItemRef {
 	}
 	r := ItemRef{ID: it.id, Path: it.path, TemplateName: it.template, Languages: langs, Updated: it.updated, Fields: map[string]Fields{}}
 	for _, l := range langs {
-		r.Fields[l] = localize(it.fields, it.i18n, l)
+		r.Fields[l] = s.localized(l, it.fields, it.i18n, nil, nil)
 	}
 	return r
 }
