@@ -1,37 +1,72 @@
 #!/usr/bin/env bash
-# Load test of a page over loopback: requests/s and latency percentiles at
-# concurrency 16 with wrk (one thread, so the load generator takes as little
-# of the two cores as possible). Starts its own server on a free port with a
-# seeded data folder, runs each scenario for a bounded time and stops.
+# Page load test over loopback with wrk: requests/s and latency percentiles
+# at concurrency 16 (one wrk thread, so the load generator takes as little
+# of the two cores as it can). Starts its own server on a free port with the
+# seeded demo data, runs each scenario for a bounded time and stops.
 #
-#   bench/pages.sh [path] [seconds]      e.g. bench/pages.sh / 15
+#   bench/pages.sh home    [seconds]   the group-se home page
+#   bench/pages.sh list    [seconds]   the car list /bilar and brand/model lists
+#   bench/pages.sh detail  [seconds]   600 different car detail pages in turn
+#   bench/pages.sh path /om-oss [seconds]
 #
-# Scenarios: rendered (RENDER_CACHE=0: every request renders in Node),
-# rendered+cache (default: HTML cached by page-data hash), fallback
-# (--no-render: client-side rendering document).
+# Scenarios per page: "rendered" (RENDER_CACHE=0: every request renders in
+# Node), "default" (HTML cached by page-data hash; for detail pages the 600
+# URLs exceed the 512-entry cache, so every request still renders) and
+# "fallback" (--no-render: the client-side rendering document).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-path="${1:-/}"
-secs="${2:-15}"
+what="${1:-home}"; shift || true
+case "$what" in
+  path) target="$1"; shift ;;
+esac
+secs="${1:-15}"
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 [ -x bin/forecourt ] || make build >/dev/null
 data="${BENCH_DATA_DIR:-/tmp/forecourt-bench-data}"
 DATA_DIR="$data" ./bin/forecourt seed >/dev/null
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+base="http://127.0.0.1:$port"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# paths.lua requests the lines of paths.txt round robin.
+cat > "$work/paths.lua" <<LUA
+local paths = {}
+for line in io.lines("$work/paths.txt") do paths[#paths + 1] = line end
+local i = 0
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i], { ["Accept-Encoding"] = "gzip" })
+end
+LUA
+
+paths() {
+  case "$what" in
+    home) echo / ;;
+    path) echo "$target" ;;
+    list) printf '%s\n' /bilar /bilar/volvo /bilar/bmw/x3 '/bilar?car_fuel=El&sort=car_price_asc' /bilar/volvo/xc60 '/bilar?car_price=200000-400000' ;;
+    detail)
+      curl -s -XPOST "$base/api/search" -d '{"index":"vehicles_group_se","limit":600,"fields":["car_id","slug"],"sort_name":"car_price_asc"}' |
+        python3 -c 'import json,sys; [print("/bilar/%d/%s" % (c["car_id"], c["slug"])) for c in json.load(sys.stdin)["content"]]' ;;
+    *) echo "unknown page set $what" >&2; exit 2 ;;
+  esac
+}
 
 run() {
   local name="$1"; shift
-  env DATA_DIR="$data" PORT="$port" ACCESS_LOG=false "$@" >/tmp/forecourt-bench-server.log 2>&1 &
+  env DATA_DIR="$data" PORT="$port" ACCESS_LOG=false "$@" >"$work/server.log" 2>&1 &
   local pid=$!
-  for _ in $(seq 1 200); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
-  # Wait for the search indexes so catalogue pages measure steady state.
-  for _ in $(seq 1 300); do curl -s "http://127.0.0.1:$port/healthz" | grep -q '"search":"ok' && break; sleep 0.1; done
-  curl -s -o /dev/null "http://127.0.0.1:$port$path" # warm up
-  echo "== $name  GET $path  c=16 ${secs}s"
-  wrk -t1 -c16 -d"${secs}s" --latency -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port$path" | grep -E 'Requests/sec|50%|99%|Non-2xx|Socket errors'
+  # /healthz answers 200 once the search indexes are built.
+  for _ in $(seq 1 600); do curl -sf "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+  paths > "$work/paths.txt"
+  # Warm up: every path once.
+  while read -r p; do curl -s -o /dev/null "$base$p"; done < "$work/paths.txt"
+  echo "== $what: $name, $(wc -l < "$work/paths.txt") paths, c=16, ${secs}s"
+  wrk -t1 -c16 -d"${secs}s" --latency -s "$work/paths.lua" "$base" | grep -E 'Requests/sec|50%|99%|Non-2xx|Socket errors'
+  echo "   server RSS after: $(( $(ps -o rss= -p "$pid") / 1024 )) MiB"
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
 
-run "rendered (no cache)" env RENDER_CACHE=0 ./bin/forecourt serve
-run "rendered + cache" ./bin/forecourt serve
+run "rendered (RENDER_CACHE=0)" env RENDER_CACHE=0 ./bin/forecourt serve
+run "default" ./bin/forecourt serve
 run "client-side fallback" ./bin/forecourt serve --no-render
