@@ -57,7 +57,10 @@ test-e2e: build deps-browser
 	cd web && node --test --test-concurrency=1 ../e2e/
 
 bench: build
-	./bench/run.sh
+	./bench/pages.sh home 15
+	./bench/pages.sh list 15
+	./bench/pages.sh detail 15
+	go test -run x -bench . -benchtime 3s ./internal/search/ ./internal/finance/
 
 clean:
 	rm -rf bin web/dist
