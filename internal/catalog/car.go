@@ -5,6 +5,8 @@
 // documents the search indexes are built from.
 package catalog
 
+import "forecourt/internal/finance"
+
 // Car is one car of a site's stock, shaped as the spec's "Car (search index
 // record)". JSON names are the spec's field names; the search index and the
 // front end read them as they are.
@@ -137,57 +139,16 @@ type Seller struct {
 	Phone string `json:"phone"`
 }
 
-// Leasing types of LeasingOption.LeasingType.
-const (
-	LeasingPrivate = "Private"
-	LeasingCompany = "Company"
+// The loan and leasing offers of a car are the finance package's types:
+// finance computes with exactly what the catalogue stores and indexes.
+type (
+	LeasingOption    = finance.LeasingOption
+	LoanOption       = finance.LoanOption
+	ContractDuration = finance.ContractDuration
 )
 
-// LeasingOption is an item of car_leasing_options. MonthlyCost is in the
-// car's currency; Duration is months and Mileage the yearly allowance in
-// the site's mileage unit.
-type LeasingOption struct {
-	LeasingType     string  `json:"leasing_type"` // LeasingPrivate or LeasingCompany
-	Title           string  `json:"title"`
-	MonthlyCost     float64 `json:"monthly_cost"`
-	MonthlyCostText string  `json:"monthly_cost_text"`
-	Description     string  `json:"description"`
-	Duration        int     `json:"duration"`
-	Mileage         int     `json:"mileage"`
-	Asterix         string  `json:"asterix"`
-}
-
-// LoanOption is car_loan_option: the loan offer of a car and the ranges its
-// calculator works within. Percentages are of the car's price; fees are in
-// the car's currency. Disclaimer holds numbered placeholders {0}…{n} that the
-// calculator fills (interest rate, effective rate, months, …).
-type LoanOption struct {
-	Title                   string             `json:"title"`
-	DefaultMonthlyCost      float64            `json:"default_monthly_cost"`
-	DefaultMonthlyCostText  string             `json:"default_monthly_cost_text"`
-	DefaultContractDuration DefaultDuration    `json:"default_contract_duration"`
-	ContractDurations       []ContractDuration `json:"contract_durations"`
-	InterestRate            float64            `json:"interest_rate"` // percent
-	InterestRateText        string             `json:"interest_rate_text"`
-	InvoiceFee              float64            `json:"invoice_fee"`
-	InvoiceFeeText          string             `json:"invoice_fee_text"`
-	StartFee                float64            `json:"start_fee"`
-	StartFeeText            string             `json:"start_fee_text"`
-	Disclaimer              string             `json:"disclaimer"`
-	Description             string             `json:"description"`
-}
-
-// DefaultDuration is the contract the calculator starts from.
-type DefaultDuration struct {
-	Months                  int     `json:"months"`
-	CashAmountMinPercentage float64 `json:"cash_amount_min_percentage"`
-	ResidualPercentage      float64 `json:"residual_percentage"`
-}
-
-// ContractDuration is one selectable loan period.
-type ContractDuration struct {
-	Months                  int     `json:"months"`
-	ResidualPercentage      float64 `json:"residual_percentage"`
-	CashAmountMaxPercentage float64 `json:"cash_amount_max_percentage"`
-	CashAmountMinPercentage float64 `json:"cash_amount_min_percentage"`
-}
+// Leasing types of LeasingOption.LeasingType.
+const (
+	LeasingPrivate = finance.LeasingPrivate
+	LeasingCompany = finance.LeasingCompany
+)

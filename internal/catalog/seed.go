@@ -805,7 +805,7 @@ func (g *gen) loan(price float64, age int, campaign bool) *LoanOption {
 		lo.ContractDurations = append(lo.ContractDurations, ContractDuration{Months: t.months, ResidualPercentage: float64(res), CashAmountMinPercentage: 20, CashAmountMaxPercentage: 50})
 	}
 	def := lo.ContractDurations[2]
-	lo.DefaultContractDuration = DefaultDuration{Months: def.Months, CashAmountMinPercentage: 20, ResidualPercentage: def.ResidualPercentage}
+	lo.DefaultContractDuration = ContractDuration{Months: def.Months, CashAmountMinPercentage: 20, ResidualPercentage: def.ResidualPercentage}
 	monthly := math.Round(annuity(price*0.8, price*def.ResidualPercentage/100, rate, def.Months) + invoiceFee)
 	lo.DefaultMonthlyCost = monthly
 	lo.DefaultMonthlyCostText = g.perMonth(monthly)

@@ -22,7 +22,7 @@ func testCar(id int64) catalog.Car {
 		CarImages:         []catalog.Image{{Original: "/-/media/demo/car/suv/blue/1.jpg"}},
 		CarLeasingOptions: []catalog.LeasingOption{{LeasingType: catalog.LeasingPrivate, Title: "Privatleasing", MonthlyCost: 4995, Duration: 36, Mileage: 1500}},
 		CarLoanOption: &catalog.LoanOption{Title: "Billån", InterestRate: 4.95,
-			DefaultContractDuration: catalog.DefaultDuration{Months: 36, CashAmountMinPercentage: 20, ResidualPercentage: 45},
+			DefaultContractDuration: catalog.ContractDuration{Months: 36, CashAmountMinPercentage: 20, ResidualPercentage: 45},
 			ContractDurations:       []catalog.ContractDuration{{Months: 36, ResidualPercentage: 45, CashAmountMinPercentage: 20, CashAmountMaxPercentage: 50}}},
 	}
 }
