@@ -1,9 +1,9 @@
 package web
 
 import (
-	"crypto/rand"
 	"bytes"
 	"compress/gzip"
+	"crypto/rand"
 	"io"
 	"strings"
 	"testing"
