@@ -3,6 +3,7 @@ import { render, screen, fireEvent, waitFor, cleanup } from "@testing-library/re
 import { FinanceAction } from "./components/finance-action";
 import { MESSAGES, validate } from "./api/forms";
 import type { FinanceActionData } from "./types";
+import type { BlockProps } from "../../app/block-props";
 
 const TODAY = "2026-11-26";
 
@@ -59,7 +60,7 @@ const data: FinanceActionData = {
   legalText: "Personal Contract Purchase – quote reference FQTEST.\n\nFinance is subject to status.",
   car: { id: "42", title: "Used Ford Puma 2024", url: "/cars/42/ford-puma" }, recipient: { toName: "Dealer", toEmail: "sales@dealer.co.uk" }, today: TODAY,
 };
-const props = { rendering: { uid: "u", componentName: "FinanceAction" }, fields: {}, params: { Action: "reserve" } } as never;
+const props = { rendering: { uid: "u", componentName: "FinanceAction" }, fields: {}, params: { Action: "reserve" } } as unknown as Omit<BlockProps<FinanceActionData>, "data">;
 
 describe("FinanceAction", () => {
   afterEach(() => {
