@@ -1,5 +1,5 @@
 import { describe, it, expect, vi, afterEach } from "vitest";
-import { render, screen, fireEvent, waitFor, cleanup } from "@testing-library/react";
+import { render, screen, fireEvent, cleanup } from "@testing-library/react";
 import { FinanceAction } from "./components/finance-action";
 import { MESSAGES, validate } from "./api/forms";
 import type { FinanceActionData } from "./types";
