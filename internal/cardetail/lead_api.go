@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/finance"
 	"forecourt/internal/leads"
 	"forecourt/internal/site"
 	"forecourt/internal/web"
@@ -31,16 +32,24 @@ func (s *Service) MountLeads(in LeadIntake) func(mux *http.ServeMux, srv *web.Se
 // for a sample car a new-car department selling the brand), stores the lead
 // with its dealer mail in the outbox and answers 202 once both are stored.
 // A repeated formSubmissionId stores nothing new and answers 202 again.
+// The finance forms (finance-apply, finance-reserve, part-exchange) also
+// need a quote reference that decodes.
 func (s *Service) handleLead(w http.ResponseWriter, r *http.Request, in LeadIntake) error {
 	body, err := readBody(w, r)
 	if err != nil {
 		return err
 	}
-	sub, err := leads.ParseSubmission(body)
+	st := web.SiteOf(r)
+	sub, err := leads.ParseSubmissionOn(body, today(st))
 	if err != nil {
 		return err
 	}
-	st := web.SiteOf(r)
+	if leads.IsFinanceForm(sub.FormName) {
+		// The finance forms act on a quote: it must be one the engine made.
+		if _, err := finance.DecodeQuoteRef(sub.Values.Details["quoteRef"]); err != nil {
+			return &errs.Error{Code: errs.Invalid, Message: "We could not find that quote. Please get a new quote on the car's page.", Fields: map[string]string{"values.details.quoteRef": leads.InvalidInput}}
+		}
+	}
 	car, err := s.Car(r.Context(), st, sub.CarID)
 	if errs.Is(err, errs.NotFound) {
 		return &errs.Error{Code: errs.Invalid, Message: "The car is no longer for sale.", Fields: map[string]string{"values.car": leads.InvalidInput}}

@@ -103,6 +103,7 @@ func mustFixture(tb testing.TB) fixture {
 		pages.Rewrite(cardetail.Rewriter(cardetail.DetailItemPath))
 		pages.Register("CarDetail", svc.DetailLoader())
 		pages.Register("SimilarCars", svc.SimilarLoader())
+		pages.Register("FinanceAction", svc.FinanceActionLoader())
 		lst := leads.NewStore(db)
 		_, file, _, _ := runtime.Caller(0)
 		s, err := web.New(web.Config{Locales: []string{"sv", "en"}}, web.Deps{

@@ -27,6 +27,9 @@ type Values struct {
 	ToName    string `json:"toName"`
 	ToEmail   string `json:"toEmail"`
 	Source    string `json:"source"` // the page URL the form was sent from
+	// Details are the answers of the finance forms (see IsFinanceForm),
+	// such as details.quoteRef; other forms have none.
+	Details map[string]string `json:"details,omitempty"`
 }
 
 // Submission is a parsed "POST /api/forms/comhub" body.
@@ -61,12 +64,19 @@ const (
 // dictionary's invalidInput next to the field.
 const InvalidInput = "invalidInput"
 
-// ParseSubmission reads a lead form body and checks it (spec §5): name
-// required, phone matching PhonePattern, a valid e-mail, a numeric car id,
-// the recipient's address and a formSubmissionId. Bad fields are collected
-// into one errs.Invalid whose Fields map the field name (values.phone) to
-// InvalidInput.
+// ParseSubmission is ParseSubmissionOn with today's date in UTC.
 func ParseSubmission(data []byte) (Submission, error) {
+	return ParseSubmissionOn(data, time.Now().UTC())
+}
+
+// ParseSubmissionOn reads a lead form body and checks it (spec §5): name
+// required, phone matching PhonePattern, a valid e-mail, a numeric car id,
+// the recipient's address and a formSubmissionId. The finance forms
+// (IsFinanceForm) also need a UK phone number and their details (dates
+// are checked against today, the site's date). Bad fields are collected
+// into one errs.Invalid whose Fields map the field name (values.phone,
+// values.details.postcode) to InvalidInput.
+func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
 	var s Submission
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	if err := dec.Decode(&s); err != nil {
@@ -106,6 +116,7 @@ func ParseSubmission(data []byte) (Submission, error) {
 	if len(v.Source) > 2000 {
 		fe.Add("values.source", InvalidInput)
 	}
+	checkDetails(&s, today, fe)
 	if err := fe.Err("Some fields are not filled in correctly."); err != nil {
 		return Submission{}, err
 	}
@@ -139,7 +150,16 @@ func DealerMessage(s Submission, carTitle string) Message {
 	var b strings.Builder
 	fmt.Fprintf(&b, "A new lead from the website for %s (car %s).\r\n\r\n", carTitle, v.Car)
 	fmt.Fprintf(&b, "Name: %s\r\nPhone: %s\r\nE-mail: %s\r\n", v.Name, v.Phone, v.Email)
-	fmt.Fprintf(&b, "Wants a quote: %s\r\nWants a test drive: %s\r\n", yesNo(v.Quote), yesNo(v.TestDrive))
+	if subject, ok := formSubjects[s.FormName]; ok {
+		fmt.Fprintf(&b, "Request: %s\r\n", subject)
+		for _, d := range detailLabels {
+			if x := v.Details[d.key]; x != "" {
+				fmt.Fprintf(&b, "%s: %s\r\n", d.label, x)
+			}
+		}
+	} else {
+		fmt.Fprintf(&b, "Wants a quote: %s\r\nWants a test drive: %s\r\n", yesNo(v.Quote), yesNo(v.TestDrive))
+	}
 	if v.Message != "" {
 		fmt.Fprintf(&b, "\r\nMessage:\r\n%s\r\n", strings.ReplaceAll(strings.ReplaceAll(v.Message, "\r\n", "\n"), "\n", "\r\n"))
 	}
@@ -147,7 +167,11 @@ func DealerMessage(s Submission, carTitle string) Message {
 		fmt.Fprintf(&b, "\r\nSent from: %s\r\n", v.Source)
 	}
 	fmt.Fprintf(&b, "Reference: %s\r\n", s.SubmissionID)
-	return Message{To: v.ToEmail, Subject: "Lead: " + carTitle + " – " + v.Name, Body: b.String()}
+	kind := "Lead"
+	if subject, ok := formSubjects[s.FormName]; ok {
+		kind = subject
+	}
+	return Message{To: v.ToEmail, Subject: kind + ": " + carTitle + " – " + v.Name, Body: b.String()}
 }
 
 func yesNo(b bool) string {

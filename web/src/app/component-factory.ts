@@ -38,6 +38,7 @@ import { CarList } from "../features/catalog/components/car-list";
 import { Breadcrumb } from "../features/catalog/components/breadcrumb";
 import { SiteList } from "../features/dealer-sites/components/site-list";
 import { SiteDetail } from "../features/dealer-sites/components/site-detail";
+import { FinanceAction } from "../features/finance-actions/components/finance-action";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const components: Record<string, ComponentType<BlockProps<any>>> = {
@@ -78,4 +79,5 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   Breadcrumb,
   SiteList,
   SiteDetail,
+  FinanceAction,
 };

@@ -69,6 +69,13 @@ export async function fetchQuote(v: Vehicle, p: QuoteParams, signal?: AbortSigna
   return res.Vehicles[0];
 }
 
-/** Provider links that carry the quote reference. */
-export const reserveURL = (ref: string) => `/finance/reserve?quoteRef=${encodeURIComponent(ref)}`;
-export const partExchangeURL = (ref: string) => `/finance/part-exchange?quoteRef=${encodeURIComponent(ref)}`;
+/**
+ * The finance action pages (Go's FinanceAction loader) carry the quote
+ * reference and the car: the reference does not name the car, and the
+ * page sends its form to that car's dealer. apply adds the car to the
+ * quote's QuoteActions.Apply path.
+ */
+const withCar = (path: string, carId: string | number) => `${path}&car=${encodeURIComponent(String(carId))}`;
+export const reserveURL = (ref: string, carId: string | number) => withCar(`/finance/reserve?quoteRef=${encodeURIComponent(ref)}`, carId);
+export const partExchangeURL = (ref: string, carId: string | number) => withCar(`/finance/part-exchange?quoteRef=${encodeURIComponent(ref)}`, carId);
+export const applyURL = (apply: string, carId: string | number) => withCar(apply, carId);

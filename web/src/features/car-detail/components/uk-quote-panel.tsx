@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { fetchProducts, fetchQuote, partExchangeURL, reserveURL, type CalculationType, type Product, type Quotation, type Vehicle } from "../api/codeweaver";
+import { applyURL, fetchProducts, fetchQuote, partExchangeURL, reserveURL, type CalculationType, type Product, type Quotation, type Vehicle } from "../api/codeweaver";
 import type { Car } from "../types";
 
 export const QUOTE_ERROR = "Sorry, but it looks like we can't get a quote for you right now. Please contact our team for more information about finance offers on this vehicle.";
@@ -130,8 +130,9 @@ export function UKQuotePanel({ car }: { car: Car }) {
             ))}
             {state.quote.Finance?.Quote.QuoteReference && (
               <p className="fc-ukquote__actions">
-                <a className="fc-button fc-button--primary" href={reserveURL(state.quote.Finance.Quote.QuoteReference)}>Reserve this car</a>
-                <a className="fc-button fc-button--secondary" href={partExchangeURL(state.quote.Finance.Quote.QuoteReference)}>Value my part-exchange</a>
+                <a className="fc-button fc-button--primary" href={applyURL(state.quote.Finance.Quote.QuoteActions.Apply, car.car_id)}>Apply for finance</a>
+                <a className="fc-button fc-button--secondary" href={reserveURL(state.quote.Finance.Quote.QuoteReference, car.car_id)}>Reserve this car</a>
+                <a className="fc-button fc-button--secondary" href={partExchangeURL(state.quote.Finance.Quote.QuoteReference, car.car_id)}>Value my part-exchange</a>
               </p>
             )}
           </div>
