@@ -184,7 +184,7 @@ function CarView({ data, car, t }: { data: Detail; car: Car; t: T }) {
             ) : (
               data.loan && <LoanCalculator carId={car.car_id} loan={data.loan} locale={page.site.locale} currency={car.car_price_currency || page.site.currency} t={t} />
             )}
-            {data.leasing && <LeasingBlocks leasing={data.leasing} t={t} />}
+            {data.leasing && <LeasingBlocks leasing={data.leasing} locale={page.site.locale} t={t} />}
           </div>
         </div>
 

@@ -2,8 +2,12 @@ import type { LeasingView } from "../types";
 
 type T = (k: string, f?: string) => string;
 
-/** LeasingBlocks shows private and company leasing when the car has them, with the campaign discount. */
-export function LeasingBlocks({ leasing, t }: { leasing: LeasingView[]; t: T }) {
+/**
+ * LeasingBlocks shows private and company leasing when the car has them, with
+ * the campaign discount. Numbers use the site's locale (the server's default
+ * would give "15,000" on every site and differ from the browser's).
+ */
+export function LeasingBlocks({ leasing, locale, t }: { leasing: LeasingView[]; locale: string; t: T }) {
   if (leasing.length === 0) return null;
   return (
     <div className="fc-leasing">
@@ -20,7 +24,7 @@ export function LeasingBlocks({ leasing, t }: { leasing: LeasingView[]; t: T }) 
               </>
             )}
           </p>
-          <p className="fc-leasing__terms">{l.duration} {t("carDetailMonths", "months")} · {l.mileage.toLocaleString()} {t("carDetailMileagePerYear", "per year")}</p>
+          <p className="fc-leasing__terms">{l.duration} {t("carDetailMonths", "months")} · {l.mileage.toLocaleString(locale)} {t("carDetailMileagePerYear", "per year")}</p>
           {l.description && <p className="fc-leasing__desc">{l.description}{l.asterix ? ` ${l.asterix}` : ""}</p>}
         </section>
       ))}

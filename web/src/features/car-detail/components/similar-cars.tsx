@@ -32,6 +32,10 @@ export function SimilarCars({ data }: BlockProps<{ sample: boolean; cars: Car[] 
   const [width, setWidth] = useState(1580);
   const drag = useRef<{ x: number; start: number; moved: number } | null>(null);
   const [dragging, setDragging] = useState(false);
+  // Set when a pointer-up ended a real drag: the click that follows must not
+  // open the card under the pointer. A ref, because the click arrives after
+  // the re-render that cleared `dragging`.
+  const dragged = useRef(false);
   useEffect(() => {
     const on = () => setWidth(similarWidth(window.innerWidth));
     on();
@@ -56,12 +60,19 @@ export function SimilarCars({ data }: BlockProps<{ sample: boolean; cars: Car[] 
       </div>
       <div className="fc-similar__viewport" style={{ maxWidth: width }}>
         <ul className={`fc-similar__track${dragging ? " is-dragging" : ""}`} style={{ transform: `translateX(${offset}px)` }}
-          onPointerDown={(e) => { drag.current = { x: e.clientX, start: offset, moved: 0 }; }}
+          onPointerDown={(e) => {
+            if (e.button !== 0) return;
+            dragged.current = false;
+            drag.current = { x: e.clientX, start: offset, moved: 0 };
+          }}
           onPointerMove={(e) => {
             const d = drag.current;
             if (!d) return;
             d.moved = e.clientX - d.x;
             if (Math.abs(d.moved) < CLICK_SLOP) return;
+            // Capture only once it is a drag, so a plain click still reaches the card's link,
+            // and a drag released outside the strip still ends here.
+            if (!e.currentTarget.hasPointerCapture?.(e.pointerId)) e.currentTarget.setPointerCapture?.(e.pointerId);
             setDragging(true);
             setOffset(Math.min(0, Math.max(-range, d.start + d.moved)));
           }}
@@ -74,9 +85,21 @@ export function SimilarCars({ data }: BlockProps<{ sample: boolean; cars: Car[] 
               if (!(e.target as Element).closest("a")) toggle();
               return;
             }
+            dragged.current = true;
             setOffset(snapOffset(d.start, Math.min(0, Math.max(-range, d.start + d.moved)), range));
           }}
-          onClickCapture={(e) => { if (dragging) e.preventDefault(); }}>
+          onPointerCancel={() => {
+            const d = drag.current;
+            drag.current = null;
+            setDragging(false);
+            if (d && Math.abs(d.moved) >= CLICK_SLOP) setOffset(snapOffset(d.start, Math.min(0, Math.max(-range, d.start + d.moved)), range));
+          }}
+          onClickCapture={(e) => {
+            if (!dragged.current) return;
+            dragged.current = false;
+            e.preventDefault();
+            e.stopPropagation();
+          }}>
           {data.cars.map((c) => (
             <li key={c.car_id} style={{ width: CARD_W, height: CARD_H }}>
               <CompactCarCard car={c} detailBase={page.dictionary.pathToCarDetail ?? "/bilar/"} draggable={false} />
