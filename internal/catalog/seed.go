@@ -815,18 +815,20 @@ func (g *gen) loan(price float64, age int, campaign bool) *LoanOption {
 			lo.Title = "Kampanjlån"
 		}
 		lo.Description = fmt.Sprintf("Billån med %d månaders avtalstid, 20 %% kontantinsats och %g %% restvärde.", def.Months, def.ResidualPercentage)
-		lo.Disclaimer = "Månadskostnad {0} vid {1} månaders avtalstid, {2} % kontantinsats och {3} % restvärde. " +
-			"Rörlig ränta {4} %, effektiv ränta {5} %. Uppläggningsavgift {6} och aviavgift {7} per månad tillkommer. " +
-			"Totalt belopp att betala {8}. Kreditgivare: Forecourt Finans AB. Erbjudandet förutsätter godkänd kreditprövning."
+		// Placeholders as internal/finance fills them (docs/finance.md).
+		lo.Disclaimer = "Månadskostnad {8} vid {2} månaders avtalstid, {3} kontantinsats och {5} restvärde. " +
+			"Rörlig ränta {0}, effektiv ränta {1}. Uppläggningsavgift {6} och aviavgift {7} per månad tillkommer. " +
+			"Kontantpris {10}, kreditbelopp {9}, total kreditkostnad {11}, totalt belopp att betala {4}. " +
+			"Kreditgivare: Forecourt Finans AB. Erbjudandet förutsätter godkänd kreditprövning."
 	} else {
 		lo.Title = "Car loan"
 		if campaign {
 			lo.Title = "Offer loan"
 		}
 		lo.Description = fmt.Sprintf("Car loan over %d months with a 20%% deposit and a %g%% final payment.", def.Months, def.ResidualPercentage)
-		lo.Disclaimer = "Monthly payment {0} over {1} months with a {2}% deposit and a {3}% final payment. " +
-			"Variable interest rate {4}%, APR {5}%. An arrangement fee of {6} and an administration fee of {7} per month apply. " +
-			"Total amount payable {8}. Subject to status."
+		lo.Disclaimer = "Monthly payment {8} over {2} months with a deposit of {3} and a final payment of {5}. " +
+			"Variable interest rate {0}, APR {1}. An arrangement fee of {6} and an administration fee of {7} per month apply. " +
+			"Cash price {10}, amount of credit {9}, total cost of credit {11}, total amount payable {4}. Subject to status."
 	}
 	return lo
 }

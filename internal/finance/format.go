@@ -9,7 +9,8 @@ import (
 )
 
 // Locale is a BCP 47 tag of a site language the finance texts are formatted
-// for: sv-SE, nb-NO, fi-FI or en-GB.
+// for: one per locale of the group's sites (internal/site), each with the
+// site's currency.
 type Locale string
 
 const (
@@ -17,6 +18,10 @@ const (
 	NbNO Locale = "nb-NO"
 	FiFI Locale = "fi-FI"
 	EnGB Locale = "en-GB"
+	DaDK Locale = "da-DK"
+	SkSK Locale = "sk-SK"
+	SvFI Locale = "sv-FI"
+	EnIE Locale = "en-IE"
 )
 
 // nbsp is U+00A0 NO-BREAK SPACE. Intl.NumberFormat (CLDR 44+) uses it as
@@ -37,6 +42,11 @@ var styles = map[Locale]numberStyle{
 	NbNO: {group: nbsp, decimal: ",", minus: "\u2212", currency: "kr", unitSep: nbsp},
 	FiFI: {group: nbsp, decimal: ",", minus: "\u2212", currency: "€", unitSep: nbsp},
 	EnGB: {group: ",", decimal: ".", minus: "-", currency: "£", currencyFirst: true},
+	// Danish groups with a dot and writes "kr." after the amount.
+	DaDK: {group: ".", decimal: ",", minus: "-", currency: "kr.", unitSep: nbsp},
+	SkSK: {group: nbsp, decimal: ",", minus: "-", currency: "€", unitSep: nbsp},
+	SvFI: {group: nbsp, decimal: ",", minus: "\u2212", currency: "€", unitSep: nbsp},
+	EnIE: {group: ",", decimal: ".", minus: "-", currency: "€", currencyFirst: true},
 }
 
 // ParseLocale returns the Locale for tag, or an Invalid error for a locale
