@@ -153,7 +153,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	pages.Register("MainNavigation", pages.NavigationLoader)
 	pages.Register("HeroBanner", page.HeroLoader(mediaHandler.BlurDataURL))
 	pages.Register("SocialSharing", page.ShareLoader)
-	storySvc := &stories.Service{Content: overlay}
+	storySvc := &stories.Service{Content: overlay, CacheFor: 2 * time.Second}
 	pages.Register("StoriesList", storySvc.ListLoader)
 	pages.Register("StoriesTeaser", storySvc.TeaserLoader(log))
 	pages.Register("ArticleFooter", storySvc.FooterLoader)

@@ -38,6 +38,7 @@ type FileSource struct {
 
 type fileSite struct {
 	loc         sync.Map // locKey → Fields, see localized
+	nav         sync.Map // lang + "\x00" + root → []NavItem
 	name        string
 	languages   []string
 	header      []yamlComponent
@@ -535,11 +536,19 @@ func (src *FileSource) Navigation(ctx context.Context, siteName, lang, root stri
 	if err != nil {
 		return nil, err
 	}
+	key := lang + "\x00" + root
+	if v, ok := s.nav.Load(key); ok {
+		return v.([]NavItem), nil
+	}
 	it, _ := s.find(root)
 	if it == nil {
 		return nil, errs.E(errs.NotFound, "no navigation root at %s", root)
 	}
-	return navChildren(s, it, lang, 3), nil
+	// Files do not change after loading, so the tree is built once per
+	// root and language; callers share it and must not modify it.
+	tree := navChildren(s, it, lang, 3)
+	s.nav.Store(key, tree)
+	return tree, nil
 }
 
 func navChildren(s *fileSite, it *fileItem, lang string, depth int) []NavItem {

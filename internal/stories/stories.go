@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"forecourt/internal/content"
@@ -90,6 +91,18 @@ type Service struct {
 	Content content.Source
 	// TagsFolder is the item path of the tags folder (default "/story-tags").
 	TagsFolder string
+	// CacheFor keeps a stories index's sorted list this long (0: no
+	// caching). The teaser and the list ask on every page view; published
+	// edits show after at most this delay.
+	CacheFor time.Duration
+
+	mu    sync.Mutex
+	cache map[string]cachedStories
+}
+
+type cachedStories struct {
+	at      time.Time
+	stories []Story
 }
 
 func (s *Service) tagsFolder() string {
@@ -147,7 +160,32 @@ func (s *Service) Index(ctx context.Context, site, lang, path string) (*IndexSet
 }
 
 // all returns every story under index in lang, newest first (ties by path).
+// Callers must not modify the returned slice.
 func (s *Service) all(ctx context.Context, site, lang, index string) ([]Story, error) {
+	if s.CacheFor <= 0 {
+		return s.load(ctx, site, lang, index)
+	}
+	key := site + "\x00" + lang + "\x00" + index
+	s.mu.Lock()
+	c, ok := s.cache[key]
+	s.mu.Unlock()
+	if ok && time.Since(c.at) < s.CacheFor {
+		return c.stories, nil
+	}
+	list, err := s.load(ctx, site, lang, index)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if s.cache == nil {
+		s.cache = map[string]cachedStories{}
+	}
+	s.cache[key] = cachedStories{at: time.Now(), stories: list}
+	s.mu.Unlock()
+	return list, nil
+}
+
+func (s *Service) load(ctx context.Context, site, lang, index string) ([]Story, error) {
 	refs, err := s.Content.Children(ctx, site, lang, index)
 	if err != nil {
 		if errs.Is(err, errs.NotFound) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/rand"
+	"encoding/json"
 	"io"
 	"strings"
 	"testing"
@@ -46,5 +47,26 @@ func TestGzDocCacheIsBounded(t *testing.T) {
 	}
 	if cache.bytes > 2000 || cache.ll.Len() > 2 {
 		t.Fatalf("cache holds %d bytes in %d entries", cache.bytes, cache.ll.Len())
+	}
+}
+
+func TestSafeJSONMatchesEncodingJSON(t *testing.T) {
+	v := map[string]any{
+		"z": "</script><script>alert(1)</script> & \u2028\u2029 åäö 😀",
+		"a": []any{1.5, 2.0, int64(1 << 40), nil, true, map[string]any{"b": "x", "a": "y"}},
+		"m": map[string]any{"2": 2, "10": 10, "é": "e"},
+	}
+	got, err := safeJSON(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(v)
+	want = bytes.ReplaceAll(want, []byte("\u2028"), []byte(`\u2028`))
+	want = bytes.ReplaceAll(want, []byte("\u2029"), []byte(`\u2029`))
+	if !bytes.Equal(got, want) {
+		t.Fatalf("safeJSON differs from encoding/json:\n got %s\nwant %s", got, want)
+	}
+	if bytes.Contains(got, []byte("</script>")) {
+		t.Fatalf("unescaped </script> in %s", got)
 	}
 }
