@@ -16,6 +16,8 @@ import (
 	"forecourt/internal/editing"
 	"forecourt/internal/errs"
 	"forecourt/internal/page"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // EditingDeps wire editing mode. A nil *EditingDeps turns editing off: no
@@ -446,7 +448,7 @@ func (s *Server) handleEditingRender(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return errs.Wrap(err, "encode page data")
 	}
-	body, fallback := s.renderBody(r.Context(), pageJSON)
+	body, fallback := s.renderBody(r.Context(), xxhash.Sum64(pageJSON), pageJSON)
 	nonce := nonceOf(r.Context())
 	var buf bytes.Buffer
 	err = writeDocument(&buf, documentData{

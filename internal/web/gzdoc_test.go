@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/rand"
 	"encoding/json"
+	"hash/crc32"
 	"io"
 	"strings"
 	"testing"
@@ -13,11 +14,10 @@ import (
 func TestGzDocSplicesTheNonce(t *testing.T) {
 	doc := []byte(strings.Repeat("<p>Bilar i lager</p>", 500) + `<script nonce="` + nonceMarker + `">x</script>` +
 		strings.Repeat("<li>Volvo XC60</li>", 300) + `<script nonce="` + nonceMarker + `"></script>`)
-	cache := newGzDocCache(1 << 20)
-	var key [32]byte
-	for _, nonce := range []string{"abc123", "another-nonce_value"} {
+	d := newGzDoc(doc)
+	for _, nonce := range []string{"abc123", "another-nonce_value", ""} {
 		var out bytes.Buffer
-		cache.get(key, doc).write(&out, doc, nonce)
+		d.write(&out, nonce)
 		zr, err := gzip.NewReader(&out)
 		if err != nil {
 			t.Fatal(err)
@@ -31,19 +31,17 @@ func TestGzDocSplicesTheNonce(t *testing.T) {
 			t.Fatalf("decoded document differs (nonce %q)", nonce)
 		}
 	}
-	if cache.ll.Len() != 1 {
-		t.Fatalf("cache entries = %d, want 1", cache.ll.Len())
-	}
 }
 
 func TestGzDocCacheIsBounded(t *testing.T) {
 	cache := newGzDocCache(2000)
 	for i := 0; i < 50; i++ {
-		var key [32]byte
-		key[0] = byte(i)
 		doc := make([]byte, 1000)
 		rand.Read(doc) // incompressible: each entry holds about 1 KB
-		cache.get(key, doc)
+		cache.put(uint64(i), newGzDoc(doc))
+	}
+	if cache.get(49) == nil || cache.get(0) != nil {
+		t.Fatalf("the newest document must be kept and the oldest dropped")
 	}
 	if cache.bytes > 2000 || cache.ll.Len() > 2 {
 		t.Fatalf("cache holds %d bytes in %d entries", cache.bytes, cache.ll.Len())
@@ -68,5 +66,15 @@ func TestSafeJSONMatchesEncodingJSON(t *testing.T) {
 	}
 	if bytes.Contains(got, []byte("</script>")) {
 		t.Fatalf("unescaped </script> in %s", got)
+	}
+}
+
+func TestCRC32Combine(t *testing.T) {
+	a := []byte("Hitta din nästa bil")
+	for _, b := range [][]byte{nil, []byte("x"), bytes.Repeat([]byte("åäö"), 5000)} {
+		want := crc32.ChecksumIEEE(append(append([]byte{}, a...), b...))
+		if got := crc32Combine(crc32.ChecksumIEEE(a), crc32.ChecksumIEEE(b), len(b)); got != want {
+			t.Errorf("combine with %d bytes = %08x, want %08x", len(b), got, want)
+		}
 	}
 }

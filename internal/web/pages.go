@@ -3,9 +3,9 @@ package web
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
+	"encoding/binary"
 	"errors"
+	"fmt"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -17,6 +17,8 @@ import (
 	"forecourt/internal/errs"
 	"forecourt/internal/page"
 	"forecourt/internal/render"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // baseURL is the absolute origin for canonical and sitemap URLs.
@@ -97,21 +99,18 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return errs.Wrap(err, "encode page data")
 	}
-	body, fallback := s.renderBody(r.Context(), pageJSON)
-	nonce := nonceOf(r.Context())
-	var buf bytes.Buffer
-	buf.Grow(len(body) + len(pageJSON) + 4096)
-	// The document is built with a marker for the nonce: its hash is the
-	// ETag, and its compressed form is cached (see gzdoc.go).
-	err = writeDocument(&buf, documentData{
-		Lang: req.Site.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD), Nonce: nonceMarker,
-		CSS: s.assets.CSS, EntryJS: s.assets.EntryJS, Preloads: s.assets.Preloads,
-		Body: template.HTML(body), Fallback: fallback, PageJSON: template.JS(pageJSON),
-	})
+	headJSON, err := safeJSON(res.Head)
 	if err != nil {
-		return errs.Wrap(err, "write document")
+		return errs.Wrap(err, "encode head")
 	}
-	doc := buf.Bytes()
+	// The document is a function of the page data, the head, the language
+	// and the front-end build: their hash names it (the ETag and the key of
+	// its compressed form), so a repeat is answered without rendering or
+	// even writing the document again.
+	pageHash := xxhash.Sum64(pageJSON)
+	key := docKey(pageHash, headJSON, req.Site.Locale(req.Lang), s.assets.EntryJS)
+	etag := fmt.Sprintf(`W/"%016x"`, key)
+	nonce := nonceOf(r.Context())
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	if req.Editing {
@@ -123,9 +122,6 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		// revalidate with the ETag.
 		h.Set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300")
 	}
-	sum := sha256.Sum256(doc)
-	etag := `W/"` + hex.EncodeToString(sum[:12]) + `"`
-	h.Set("ETag", etag)
 	if !res.Updated.IsZero() {
 		h.Set("Last-Modified", res.Updated.UTC().Format(http.TimeFormat))
 	}
@@ -133,39 +129,86 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		h.Add("Link", "<"+css+">; rel=preload; as=style")
 	}
 	h.Add("Link", "<"+s.assets.EntryJS+">; rel=modulepreload")
+	h.Add("Vary", "Accept-Encoding")
 	if res.Status == http.StatusOK && strings.Contains(r.Header.Get("If-None-Match"), etag) {
+		h.Set("ETag", etag)
 		// The cached body carries the nonce of its own CSP header: keep it.
 		h.Del("Content-Security-Policy")
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
-	h.Add("Vary", "Accept-Encoding")
-	if len(doc) >= minCompress && acceptsGzip(r) {
-		var out bytes.Buffer
-		out.Grow(len(doc) / 4)
-		s.gzDocs.get(sum, doc).write(&out, doc, nonce)
-		h.Set("Content-Encoding", "gzip")
-		h.Set("Content-Length", strconv.Itoa(out.Len()))
-		w.WriteHeader(res.Status)
-		if r.Method != http.MethodHead {
-			w.Write(out.Bytes())
+	gz := acceptsGzip(r)
+	if gz {
+		if d := s.gzDocs.get(key); d != nil {
+			h.Set("ETag", etag)
+			writeGzDoc(w, r, res.Status, d, nonce)
+			return nil
 		}
+	}
+	body, fallback := s.renderBody(r.Context(), pageHash, pageJSON)
+	if fallback {
+		// A fallback document differs from the rendered one: its own tag,
+		// and it is not kept, so the next request renders again.
+		etag = fmt.Sprintf(`W/"%016x-f"`, key)
+	}
+	h.Set("ETag", etag)
+	var buf bytes.Buffer
+	buf.Grow(len(body) + len(pageJSON) + 4096)
+	err = writeDocument(&buf, documentData{
+		Lang: req.Site.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD), Nonce: nonceMarker,
+		CSS: s.assets.CSS, EntryJS: s.assets.EntryJS, Preloads: s.assets.Preloads,
+		Body: template.HTML(body), Fallback: fallback, PageJSON: template.JS(pageJSON),
+	})
+	if err != nil {
+		return errs.Wrap(err, "write document")
+	}
+	doc := buf.Bytes()
+	if gz && len(doc) >= minCompress {
+		d := newGzDoc(doc)
+		if !fallback {
+			s.gzDocs.put(key, d)
+		}
+		writeGzDoc(w, r, res.Status, d, nonce)
 		return nil
 	}
 	writeBody(w, r, res.Status, bytes.ReplaceAll(doc, []byte(nonceMarker), []byte(nonce)))
 	return nil
 }
 
+// docKey hashes what a page document is made of.
+func docKey(pageHash uint64, headJSON []byte, locale, entry string) uint64 {
+	d := xxhash.New()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], pageHash)
+	d.Write(b[:])
+	d.Write(headJSON)
+	d.WriteString("\x00" + locale + "\x00" + entry)
+	return d.Sum64()
+}
+
+// writeGzDoc answers with a compressed document, the nonce spliced in.
+func writeGzDoc(w http.ResponseWriter, r *http.Request, status int, d *gzDoc, nonce string) {
+	var out bytes.Buffer
+	out.Grow(d.size + 64)
+	d.write(&out, nonce)
+	h := w.Header()
+	h.Set("Content-Encoding", "gzip")
+	h.Set("Content-Length", strconv.Itoa(out.Len()))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(out.Bytes())
+	}
+}
+
 // renderBody renders page data to HTML, or reports the fallback (empty
 // root, client-side render) when the pool fails or times out.
-func (s *Server) renderBody(ctx context.Context, pageJSON []byte) (body []byte, fallback bool) {
+func (s *Server) renderBody(ctx context.Context, pageHash uint64, pageJSON []byte) (body []byte, fallback bool) {
 	if s.render == nil {
 		s.metrics.fallbacks.WithLabelValues("disabled").Inc()
 		return nil, true
 	}
-	var key [32]byte
+	key := pageHash
 	if s.cache != nil {
-		key = sha256.Sum256(pageJSON)
 		if html, ok := s.cache.get(key); ok {
 			return html, false
 		}

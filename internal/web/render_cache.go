@@ -5,26 +5,27 @@ import (
 	"sync"
 )
 
-// renderCache keeps rendered HTML by the hash of its page data. Rendering
-// is a pure function of the page data, so equal data gives equal HTML and
-// a hit is always correct.
+// renderCache keeps rendered HTML by the 64-bit xxhash of its page data.
+// Rendering is a pure function of the page data, so equal data gives equal
+// HTML; with at most a few thousand entries a hash collision is
+// astronomically unlikely (about n²/2⁶⁵).
 type renderCache struct {
 	mu    sync.Mutex
 	max   int
 	ll    *list.List
-	items map[[32]byte]*list.Element
+	items map[uint64]*list.Element
 }
 
 type cacheEntry struct {
-	key  [32]byte
+	key  uint64
 	html []byte
 }
 
 func newRenderCache(max int) *renderCache {
-	return &renderCache{max: max, ll: list.New(), items: map[[32]byte]*list.Element{}}
+	return &renderCache{max: max, ll: list.New(), items: map[uint64]*list.Element{}}
 }
 
-func (c *renderCache) get(k [32]byte) ([]byte, bool) {
+func (c *renderCache) get(k uint64) ([]byte, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.items[k]; ok {
@@ -34,7 +35,7 @@ func (c *renderCache) get(k [32]byte) ([]byte, bool) {
 	return nil, false
 }
 
-func (c *renderCache) put(k [32]byte, html []byte) {
+func (c *renderCache) put(k uint64, html []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.items[k]; ok {

@@ -91,10 +91,12 @@ func New(cfg Config, d Deps) (*Server, error) {
 		d.Redirects = &Redirects{}
 	}
 	s := &Server{cfg: cfg, sites: d.Sites, pages: d.Pages, render: d.Renderer, store: d.Store, assets: a,
-		redir: d.Redirects, log: d.Logger, metrics: newMetrics(), deps: d, started: time.Now(),
-		gzDocs: newGzDocCache(64 << 20)}
+		redir: d.Redirects, log: d.Logger, metrics: newMetrics(), deps: d, started: time.Now()}
+	// RENDER_CACHE=0 turns off both caches of render output: the HTML by
+	// page data and the finished compressed documents.
 	if cfg.RenderCacheEntries > 0 {
 		s.cache = newRenderCache(cfg.RenderCacheEntries)
+		s.gzDocs = newGzDocCache(64 << 20)
 	}
 	return s, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -38,6 +39,11 @@ func TestMain(m *testing.M) {
 // mustServer builds the real server over the embedded demo content.
 func mustServer(tb testing.TB, renderer web.Renderer) http.Handler {
 	tb.Helper()
+	return mustServerWith(tb, renderer, web.Config{Locales: []string{"sv", "en", "da", "nb", "fi", "sk"}})
+}
+
+func mustServerWith(tb testing.TB, renderer web.Renderer, cfg web.Config) http.Handler {
+	tb.Helper()
 	sites, err := site.New(site.All(), "group-se")
 	if err != nil {
 		tb.Fatal(err)
@@ -52,7 +58,7 @@ func mustServer(tb testing.TB, renderer web.Renderer) http.Handler {
 	}
 	pages := &page.Assembler{Content: src, Locales: []string{"sv", "en", "da", "nb", "fi", "sk"}}
 	pages.Register("MainNavigation", pages.NavigationLoader)
-	s, err := web.New(web.Config{PublicURL: "", Locales: []string{"sv", "en", "da", "nb", "fi", "sk"}},
+	s, err := web.New(cfg,
 		web.Deps{Sites: sites, Pages: pages, Renderer: renderer, Store: storetest.MustSQLite(tb), Redirects: redirects,
 			AssetsDir: webtest.AssetsDir()})
 	if err != nil {
@@ -287,5 +293,31 @@ func TestFallbackKeepsHead(t *testing.T) {
 	m := webtest.Get(t, h, "/metrics")
 	if !strings.Contains(m.Body, `forecourt_render_fallbacks_total{reason="timeout"} 1`) {
 		t.Errorf("fallback not counted")
+	}
+}
+
+func TestCachedDocumentsKeepTheirBytes(t *testing.T) {
+	h := mustServerWith(t, pool, web.Config{Locales: []string{"sv", "en"}, RenderCacheEntries: 16})
+	nonceAttr := regexp.MustCompile(`nonce="[^"]*"`)
+	var bodies []string
+	for i := 0; i < 3; i++ {
+		r := webtest.Get(t, h, "/om-oss", "Host", "forecourt.se", "Accept-Encoding", "gzip")
+		if r.StatusCode != 200 || r.Header.Get("Content-Encoding") != "gzip" {
+			t.Fatalf("request %d: %d %q", i, r.StatusCode, r.Header.Get("Content-Encoding"))
+		}
+		csp := r.Header.Get("Content-Security-Policy")
+		for _, s := range webtest.FindAll(r.Doc, "script") {
+			if n := webtest.Attr(s, "nonce"); !strings.Contains(csp, "'nonce-"+n+"'") {
+				t.Fatalf("request %d: script nonce %q not in the CSP", i, n)
+			}
+		}
+		bodies = append(bodies, nonceAttr.ReplaceAllString(r.Body, ""))
+	}
+	if bodies[0] != bodies[1] || bodies[1] != bodies[2] {
+		t.Fatalf("cached documents differ from the first one beyond their nonce")
+	}
+	plain := webtest.Get(t, h, "/om-oss", "Host", "forecourt.se")
+	if nonceAttr.ReplaceAllString(plain.Body, "") != bodies[0] {
+		t.Fatalf("the uncompressed document differs from the compressed one")
 	}
 }
