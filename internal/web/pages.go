@@ -163,14 +163,14 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		return errs.Wrap(err, "write document")
 	}
 	doc := buf.Bytes()
-	if gz && len(doc) >= minCompress {
+	if gz && len(doc) >= minCompress && !fallback && s.gzDocs != nil {
+		// Compressed well once, then served from the cache.
 		d := newGzDoc(doc)
-		if !fallback {
-			s.gzDocs.put(key, d)
-		}
+		s.gzDocs.put(key, d)
 		writeGzDoc(w, r, res.Status, d, nonce)
 		return nil
 	}
+	// Not kept (no cache, or a fallback): compressed fast for this response.
 	writeBody(w, r, res.Status, bytes.ReplaceAll(doc, []byte(nonceMarker), []byte(nonce)))
 	return nil
 }
