@@ -87,56 +87,62 @@ func (d *gzDoc) write(dst *bytes.Buffer, nonce string) {
 }
 
 // crc32Combine returns the CRC-32 (IEEE) of A followed by B from the CRCs
-// of A and B and the length of B (zlib's crc32_combine, by GF(2) matrix
-// squaring: O(log lenB)).
+// of A and B and the length of B: CRC(A) multiplied by x^(8·lenB) modulo
+// the polynomial, plus CRC(B) (zlib's crc32_combine with its table of
+// x^(2^n), so a combine costs a few dozen shifts).
 func crc32Combine(crcA, crcB uint32, lenB int) uint32 {
 	if lenB <= 0 {
 		return crcA
 	}
-	var even, odd [32]uint32
-	odd[0] = crc32.IEEE // the reversed polynomial: operator for one zero bit
-	row := uint32(1)
-	for i := 1; i < 32; i++ {
-		odd[i] = row
-		row <<= 1
+	return multModP(x2nModP(lenB, 3), crcA) ^ crcB
+}
+
+// crcPoly is the reflected IEEE polynomial.
+const crcPoly = 0xedb88320
+
+// x2nTable[n] is x^(2^n) modulo the polynomial.
+var x2nTable = func() (t [32]uint32) {
+	p := uint32(1) << 30 // x^1 (reflected: bit 31 is x^0)
+	t[0] = p
+	for n := 1; n < 32; n++ {
+		p = multModP(p, p)
+		t[n] = p
 	}
-	gf2Square(even[:], odd[:]) // two zero bits
-	gf2Square(odd[:], even[:]) // four zero bits
+	return t
+}()
+
+// multModP multiplies a and b modulo the polynomial (reflected bit order).
+func multModP(a, b uint32) uint32 {
+	m := uint32(1) << 31
+	var p uint32
 	for {
-		gf2Square(even[:], odd[:]) // first pass: one zero byte
-		if lenB&1 != 0 {
-			crcA = gf2Times(even[:], crcA)
+		if a&m != 0 {
+			p ^= b
+			if a&(m-1) == 0 {
+				break
+			}
 		}
-		lenB >>= 1
-		if lenB == 0 {
-			break
-		}
-		gf2Square(odd[:], even[:])
-		if lenB&1 != 0 {
-			crcA = gf2Times(odd[:], crcA)
-		}
-		lenB >>= 1
-		if lenB == 0 {
-			break
+		m >>= 1
+		if b&1 != 0 {
+			b = b>>1 ^ crcPoly
+		} else {
+			b >>= 1
 		}
 	}
-	return crcA ^ crcB
+	return p
 }
 
-func gf2Times(mat []uint32, vec uint32) uint32 {
-	var sum uint32
-	for i := 0; vec != 0; i, vec = i+1, vec>>1 {
-		if vec&1 != 0 {
-			sum ^= mat[i]
+// x2nModP returns x^(n·2^k) modulo the polynomial.
+func x2nModP(n int, k uint) uint32 {
+	p := uint32(1) << 31
+	for n != 0 {
+		if n&1 != 0 {
+			p = multModP(x2nTable[k&31], p)
 		}
+		n >>= 1
+		k++
 	}
-	return sum
-}
-
-func gf2Square(square, mat []uint32) {
-	for n := 0; n < 32; n++ {
-		square[n] = gf2Times(mat, mat[n])
-	}
+	return p
 }
 
 // gzDocCache keeps compressed documents by their key, bounded by the
