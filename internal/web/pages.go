@@ -147,9 +147,18 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	}
 	body, fallback := s.renderBody(r.Context(), pageHash, pageJSON)
 	if fallback {
-		// A fallback document differs from the rendered one: its own tag,
-		// and it is not kept, so the next request renders again.
+		// A fallback document differs from the rendered one: its own tag
+		// and cache key. Rendered documents are still looked up first, so
+		// pages are server-rendered again as soon as the workers are back.
+		key ^= fallbackKey
 		etag = fmt.Sprintf(`W/"%016x-f"`, key)
+		if gz {
+			if d := s.gzDocs.get(key); d != nil {
+				h.Set("ETag", etag)
+				writeGzDoc(w, r, res.Status, d, nonce)
+				return nil
+			}
+		}
 	}
 	h.Set("ETag", etag)
 	var buf bytes.Buffer
@@ -163,17 +172,20 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		return errs.Wrap(err, "write document")
 	}
 	doc := buf.Bytes()
-	if gz && len(doc) >= minCompress && !fallback && s.gzDocs != nil {
+	if gz && len(doc) >= minCompress && s.gzDocs != nil {
 		// Compressed well once, then served from the cache.
 		d := newGzDoc(doc)
 		s.gzDocs.put(key, d)
 		writeGzDoc(w, r, res.Status, d, nonce)
 		return nil
 	}
-	// Not kept (no cache, or a fallback): compressed fast for this response.
+	// Not kept (no cache, or no gzip): compressed fast for this response.
 	writeBody(w, r, res.Status, bytes.ReplaceAll(doc, []byte(nonceMarker), []byte(nonce)))
 	return nil
 }
+
+// fallbackKey turns a document's key into its client-side fallback's.
+const fallbackKey = 0x9e3779b97f4a7c15
 
 // docKey hashes what a page document is made of.
 func docKey(pageHash uint64, headJSON []byte, locale, entry string) uint64 {
