@@ -2,10 +2,14 @@ package cardetail
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	gojson "github.com/goccy/go-json"
 	"log/slog"
+	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
@@ -30,6 +34,8 @@ type Service struct {
 	Catalog *catalog.Store
 	Content content.Source
 	Log     *slog.Logger
+
+	docs docJSON
 }
 
 func (s *Service) log() *slog.Logger {
@@ -189,9 +195,13 @@ func DetailPath(dict content.Dictionary, car map[string]any) string {
 // Detail is the CarDetail loader's output: the car with its dealer and
 // finance, or (Found false) the not-found view's recommendations.
 type Detail struct {
-	Found           bool             `json:"found"`
-	Car             map[string]any   `json:"car,omitempty"`
-	Dealer          map[string]any   `json:"dealer,omitempty"`
+	Found bool `json:"found"`
+	// Car and Dealer are the index records; they reach the page data as
+	// CarJSON and DealerJSON, encoded once per record (see encodedDoc).
+	Car             map[string]any   `json:"-"`
+	Dealer          map[string]any   `json:"-"`
+	CarJSON         json.RawMessage  `json:"car,omitempty"`
+	DealerJSON      json.RawMessage  `json:"dealer,omitempty"`
 	Loan            *LoanView        `json:"loan,omitempty"`
 	Leasing         []LeasingView    `json:"leasing,omitempty"`
 	SellerSites     []SellerSite     `json:"sellerSites,omitempty"`
@@ -231,4 +241,48 @@ type LeasingView struct {
 	HasDiscount       bool    `json:"has_discount"`
 	UndiscountedCost  float64 `json:"undiscounted_monthly_cost"`
 	UndiscountedLabel string  `json:"undiscounted_monthly_cost_text"`
+}
+
+// docJSON caches the JSON of index records. Records are immutable maps
+// shared by the search index, so a record's identity names its encoding;
+// the entry holds the record, which keeps its address from being reused.
+type docJSON struct {
+	mu      sync.Mutex
+	entries map[uintptr]docJSONEntry
+}
+
+type docJSONEntry struct {
+	doc map[string]any
+	raw json.RawMessage
+}
+
+// maxDocJSON bounds the cache; past it the cache starts over.
+const maxDocJSON = 8192
+
+// encodedDoc returns the JSON of an index record (HTML-escaped like
+// encoding/json), encoding each record once. The detail page's records
+// were most of its page-data encoding time.
+func (s *Service) encodedDoc(doc map[string]any) json.RawMessage {
+	if doc == nil {
+		return nil
+	}
+	key := reflect.ValueOf(doc).Pointer()
+	c := &s.docs
+	c.mu.Lock()
+	if e, ok := c.entries[key]; ok {
+		c.mu.Unlock()
+		return e.raw
+	}
+	c.mu.Unlock()
+	raw, err := gojson.Marshal(doc)
+	if err != nil {
+		return nil
+	}
+	c.mu.Lock()
+	if c.entries == nil || len(c.entries) >= maxDocJSON {
+		c.entries = map[uintptr]docJSONEntry{}
+	}
+	c.entries[key] = docJSONEntry{doc, raw}
+	c.mu.Unlock()
+	return raw
 }

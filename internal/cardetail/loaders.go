@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"strings"
+	"sync"
 
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
@@ -45,9 +47,9 @@ func (s *Service) DetailLoader() page.Loader {
 		if ref.IDOnly {
 			return &page.Outcome{Status: http.StatusFound, Redirect: DetailPath(dict, car)}, nil
 		}
-		d.Found, d.Car = true, car
+		d.Found, d.Car, d.CarJSON = true, car, s.encodedDoc(car)
 		if dealer, err := s.DealerSite(ctx, req.Site, str(car["car_site_id"])); err == nil {
-			d.Dealer = dealer
+			d.Dealer, d.DealerJSON = dealer, s.encodedDoc(dealer)
 		} else if !errs.Is(err, errs.NotFound) {
 			s.log().Warn("dealer site lookup failed", "car_id", car["car_id"], "err", err)
 		}
@@ -119,6 +121,40 @@ func LoanOptionOf(car map[string]any) (finance.LoanOption, error) {
 	if !ok || raw == nil {
 		return finance.LoanOption{}, errs.E(errs.NotFound, "car %v has no loan option", car["car_id"])
 	}
+	opt, err := decodeLoanOption(raw)
+	if err != nil {
+		return finance.LoanOption{}, err
+	}
+	if opt.DefaultContractDuration.Months == 0 && len(opt.ContractDurations) == 0 {
+		return finance.LoanOption{}, errs.E(errs.NotFound, "car %v has no loan periods", car["car_id"])
+	}
+	return opt, nil
+}
+
+// loanOptions caches decoded loan options by the identity of the record's
+// (immutable, index-shared) map; an entry keeps its map alive.
+var loanOptions struct {
+	sync.Mutex
+	m map[uintptr]loanOptionEntry
+}
+
+type loanOptionEntry struct {
+	raw any
+	opt finance.LoanOption
+}
+
+func decodeLoanOption(raw any) (finance.LoanOption, error) {
+	m, isMap := raw.(map[string]any)
+	var key uintptr
+	if isMap {
+		key = reflect.ValueOf(m).Pointer()
+		loanOptions.Lock()
+		e, ok := loanOptions.m[key]
+		loanOptions.Unlock()
+		if ok {
+			return e.opt, nil
+		}
+	}
 	b, err := json.Marshal(raw)
 	if err != nil {
 		return finance.LoanOption{}, errs.Wrap(err, "encode loan option")
@@ -127,8 +163,13 @@ func LoanOptionOf(car map[string]any) (finance.LoanOption, error) {
 	if err := json.Unmarshal(b, &opt); err != nil {
 		return finance.LoanOption{}, errs.Wrap(err, "decode loan option")
 	}
-	if opt.DefaultContractDuration.Months == 0 && len(opt.ContractDurations) == 0 {
-		return finance.LoanOption{}, errs.E(errs.NotFound, "car %v has no loan periods", car["car_id"])
+	if isMap {
+		loanOptions.Lock()
+		if loanOptions.m == nil || len(loanOptions.m) >= maxDocJSON {
+			loanOptions.m = map[uintptr]loanOptionEntry{}
+		}
+		loanOptions.m[key] = loanOptionEntry{raw, opt}
+		loanOptions.Unlock()
 	}
 	return opt, nil
 }
