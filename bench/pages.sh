@@ -9,6 +9,7 @@
 #   bench/pages.sh detail  [seconds]   600 different car detail pages in turn
 #   bench/pages.sh path /om-oss [seconds]
 #
+# Each scenario is warmed up (every path once, then 5 s of unmeasured load).
 # Scenarios per page: "rendered" (RENDER_CACHE=0: every request renders in
 # Node), "default" (HTML cached by page-data hash; for detail pages the 600
 # URLs exceed the 512-entry cache, so every request still renders) and
@@ -59,8 +60,10 @@ run() {
   # /healthz answers 200 once the search indexes are built.
   for _ in $(seq 1 600); do curl -sf "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
   paths > "$work/paths.txt"
-  # Warm up: every path once.
+  # Warm up: every path once, then 5 s of load that is not measured (JIT of
+  # the Node workers, the Go heap reaching its steady size).
   while read -r p; do curl -s -o /dev/null "$base$p"; done < "$work/paths.txt"
+  wrk -t1 -c16 -d5s -s "$work/paths.lua" "$base" >/dev/null
   echo "== $what: $name, $(wc -l < "$work/paths.txt") paths, c=16, ${secs}s"
   wrk -t1 -c16 -d"${secs}s" --latency -s "$work/paths.lua" "$base" | grep -E 'Requests/sec|50%|99%|Non-2xx|Socket errors'
   echo "   server RSS after: $(( $(ps -o rss= -p "$pid") / 1024 )) MiB"
