@@ -145,3 +145,33 @@ export async function screenshot(page, name) {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
+
+/** smtpServer is a tiny SMTP server on loopback that keeps every message (lead e-mails in journeys). */
+export function smtpServer() {
+  const mails = [];
+  const srv = net.createServer((sock) => {
+    let buf = "", data = false, cur = { to: [], body: "" };
+    sock.write("220 e2e smtp\r\n");
+    sock.on("data", (chunk) => {
+      buf += chunk.toString("utf8");
+      let i;
+      while ((i = buf.indexOf("\r\n")) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        if (data) {
+          if (line === ".") { data = false; mails.push(cur); cur = { to: [], body: "" }; sock.write("250 OK\r\n"); }
+          else cur.body += line.replace(/^\./, "") + "\n";
+          continue;
+        }
+        const up = line.toUpperCase();
+        if (up.startsWith("EHLO") || up.startsWith("HELO")) sock.write("250 e2e\r\n");
+        else if (up.startsWith("RCPT TO:")) { cur.to.push(line.slice(8).replace(/[<> ]/g, "")); sock.write("250 OK\r\n"); }
+        else if (up === "DATA") { data = true; sock.write("354 go\r\n"); }
+        else if (up === "QUIT") { sock.end("221 bye\r\n"); }
+        else sock.write("250 OK\r\n");
+      }
+    });
+  });
+  return new Promise((resolve) => srv.listen(0, "127.0.0.1", () => resolve({ srv, mails, addr: `127.0.0.1:${srv.address().port}` })));
+}
+

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FORM_RETRY_MS, postForm } from "../../../lib/comhub";
 
 /** The contact form's phone rule (spec §5), the same as Go's leads.PhonePattern. */
 export const PHONE_PATTERN = "^\\+?[0-9 ]{6,20}$";
@@ -27,49 +28,12 @@ export interface LeadValues {
   source: string;
 }
 
-/** LeadRejected is a 400 answer: the fields the server found invalid. */
-export class LeadRejected extends Error {
-  constructor(public fields: Record<string, string>) {
-    super("lead rejected");
-  }
-}
-
-export const LEAD_ATTEMPTS = 3;
-export const LEAD_RETRY_MS = 1000;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export { FormRejected as LeadRejected, FORM_ATTEMPTS as LEAD_ATTEMPTS, FORM_RETRY_MS as LEAD_RETRY_MS, newSubmissionId } from "../../../lib/comhub";
 
 /**
- * submitLead posts the lead (POST /api/forms/comhub); the server answers 202
- * once it is stored. Network failures and 5xx answers are retried up to 3
- * attempts 1 s apart with the same formSubmissionId (the server stores it
- * once); a 400 is not retried.
+ * submitLead posts the car detail page's lead (POST /api/forms/comhub, see
+ * lib/comhub: retried 3 times 1 s apart, a 400 throws LeadRejected).
  */
-export async function submitLead(formSubmissionId: string, values: LeadValues, retryMs = LEAD_RETRY_MS): Promise<void> {
-  let last: unknown;
-  for (let attempt = 1; attempt <= LEAD_ATTEMPTS; attempt++) {
-    try {
-      const res = await fetch("/api/forms/comhub", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ formName: "carDetailContact", formSubmissionId, values }),
-      });
-      if (res.status === 202 || res.ok) return;
-      if (res.status === 400) {
-        const body = (await res.json().catch(() => ({}))) as { error?: { fields?: Record<string, string> } };
-        throw new LeadRejected(body.error?.fields ?? {});
-      }
-      last = new Error(`lead: ${res.status}`);
-    } catch (err) {
-      if (err instanceof LeadRejected) throw err;
-      last = err;
-    }
-    if (attempt < LEAD_ATTEMPTS) await sleep(retryMs);
-  }
-  throw last;
-}
-
-export function newSubmissionId(): string {
-  if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();
-  return `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+export function submitLead(formSubmissionId: string, values: LeadValues, retryMs = FORM_RETRY_MS): Promise<void> {
+  return postForm({ formName: "carDetailContact", formSubmissionId, values }, retryMs);
 }

@@ -1,3 +1,4 @@
+import { FORM_RETRY_MS, postForm } from "../../../lib/comhub";
 import { z } from "zod";
 import type { Action } from "../types";
 
@@ -98,15 +99,7 @@ export function validate(action: Action, values: FormValues, today: string): Par
 }
 
 /** FormRejected is a 400 answer: the fields the server found invalid. */
-export class FormRejected extends Error {
-  constructor(public fields: Record<string, string>) {
-    super("form rejected");
-  }
-}
-
-export const ATTEMPTS = 3;
-export const RETRY_MS = 1000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export { FormRejected, FORM_ATTEMPTS as ATTEMPTS, FORM_RETRY_MS as RETRY_MS, newSubmissionId } from "../../../lib/comhub";
 
 export interface Submission {
   formName: string;
@@ -127,31 +120,9 @@ export interface Submission {
 }
 
 /**
- * submitFinanceForm posts to POST /api/forms/comhub (202 once stored). Like
- * the car detail form: network failures and 5xx answers are retried up to
- * 3 attempts 1 s apart with the same formSubmissionId; a 400 is not.
+ * submitFinanceForm posts to POST /api/forms/comhub (202 once stored), with
+ * the same retries as every lead form (lib/comhub).
  */
-export async function submitFinanceForm(sub: Submission, retryMs = RETRY_MS): Promise<void> {
-  let last: unknown;
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    try {
-      const res = await fetch("/api/forms/comhub", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(sub) });
-      if (res.ok) return;
-      if (res.status === 400) {
-        const body = (await res.json().catch(() => ({}))) as { error?: { fields?: Record<string, string> } };
-        throw new FormRejected(body.error?.fields ?? {});
-      }
-      last = new Error(`comhub: ${res.status}`);
-    } catch (err) {
-      if (err instanceof FormRejected) throw err;
-      last = err;
-    }
-    if (attempt < ATTEMPTS) await sleep(retryMs);
-  }
-  throw last;
-}
-
-export function newSubmissionId(): string {
-  if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();
-  return `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+export function submitFinanceForm(sub: Submission, retryMs = FORM_RETRY_MS): Promise<void> {
+  return postForm(sub, retryMs);
 }
