@@ -176,11 +176,11 @@ func (s *Service) fillSite(d *DealerSite) {
 // CarDoc converts a car to its search document: the value json.Unmarshal
 // would give for the car's JSON, built directly (several times faster than
 // a JSON round trip for 20,000 cars).
-func CarDoc(c *Car) map[string]any { return toDoc(reflect.ValueOf(c).Elem()).(map[string]any) }
+func CarDoc(c *Car) map[string]any { return docValue(reflect.ValueOf(c).Elem()).(map[string]any) }
 
 // SiteDoc converts a dealer site to its search document, like CarDoc.
 func SiteDoc(d *DealerSite) map[string]any {
-	return toDoc(reflect.ValueOf(d).Elem()).(map[string]any)
+	return docValue(reflect.ValueOf(d).Elem()).(map[string]any)
 }
 
 type docField struct {
@@ -210,8 +210,8 @@ func docFields(t reflect.Type) []docField {
 	return out
 }
 
-// toDoc mirrors encoding/json for the kinds the catalog types use.
-func toDoc(v reflect.Value) any {
+// docValue mirrors encoding/json for the kinds the catalog types use.
+func docValue(v reflect.Value) any {
 	switch v.Kind() {
 	case reflect.Struct:
 		fields := docFields(v.Type())
@@ -221,21 +221,21 @@ func toDoc(v reflect.Value) any {
 			if f.omitEmpty && fv.IsZero() {
 				continue
 			}
-			m[f.name] = toDoc(fv)
+			m[f.name] = docValue(fv)
 		}
 		return m
 	case reflect.Pointer:
 		if v.IsNil() {
 			return nil
 		}
-		return toDoc(v.Elem())
+		return docValue(v.Elem())
 	case reflect.Slice:
 		if v.IsNil() {
 			return nil
 		}
 		out := make([]any, v.Len())
 		for i := range out {
-			out[i] = toDoc(v.Index(i))
+			out[i] = docValue(v.Index(i))
 		}
 		return out
 	case reflect.String:

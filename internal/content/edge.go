@@ -447,6 +447,16 @@ type edgeNavItem struct {
 // any failure it returns the error (the loader logs it and the navigation
 // shows nothing).
 func (e *EdgeSource) Navigation(ctx context.Context, site, lang, root string) ([]NavItem, error) {
+	list, err := edgeChildren[edgeNavItem](ctx, e, qNavigation, site, lang, root)
+	if err != nil {
+		return nil, err
+	}
+	return mapNav(list), nil
+}
+
+// edgeChildren runs a query for the children of the item at p (under the
+// site's home item) and returns them; errs.NotFound when there is no item.
+func edgeChildren[T any](ctx context.Context, e *EdgeSource, q, site, lang, p string) ([]T, error) {
 	home, err := e.HomePath(ctx, site, lang)
 	if err != nil {
 		return nil, err
@@ -454,17 +464,17 @@ func (e *EdgeSource) Navigation(ctx context.Context, site, lang, root string) ([
 	var d struct {
 		Item *struct {
 			Children struct {
-				Results []edgeNavItem `json:"results"`
+				Results []T `json:"results"`
 			} `json:"children"`
 		} `json:"item"`
 	}
-	if err := e.query(ctx, qNavigation, map[string]any{"path": itemPathUnder(home, root), "language": lang}, &d); err != nil {
+	if err := e.query(ctx, q, map[string]any{"path": itemPathUnder(home, p), "language": lang}, &d); err != nil {
 		return nil, err
 	}
 	if d.Item == nil {
-		return nil, errs.E(errs.NotFound, "no navigation root at %s", root)
+		return nil, errs.E(errs.NotFound, "no item at %s", p)
 	}
-	return mapNav(d.Item.Children.Results), nil
+	return d.Item.Children.Results, nil
 }
 
 func mapNav(list []edgeNavItem) []NavItem {
@@ -561,25 +571,12 @@ type edgeChild struct {
 
 // Children implements Source: the direct children of p, newest first by date.
 func (e *EdgeSource) Children(ctx context.Context, site, lang, p string) ([]ItemRef, error) {
-	home, err := e.HomePath(ctx, site, lang)
+	children, err := edgeChildren[edgeChild](ctx, e, qChildren, site, lang, p)
 	if err != nil {
 		return nil, err
 	}
-	var d struct {
-		Item *struct {
-			Children struct {
-				Results []edgeChild `json:"results"`
-			} `json:"children"`
-		} `json:"item"`
-	}
-	if err := e.query(ctx, qChildren, map[string]any{"path": itemPathUnder(home, p), "language": lang}, &d); err != nil {
-		return nil, err
-	}
-	if d.Item == nil {
-		return nil, errs.E(errs.NotFound, "no item at %s", p)
-	}
-	out := make([]ItemRef, 0, len(d.Item.Children.Results))
-	for _, c := range d.Item.Children.Results {
+	out := make([]ItemRef, 0, len(children))
+	for _, c := range children {
 		f := Fields{}
 		for name, v := range map[string]*edgeValue{"date": c.Date, "title": c.Title, "navTitle": c.NavTitle} {
 			if v != nil {

@@ -1,6 +1,20 @@
 // The form-submission call every lead form uses: POST /api/forms/comhub,
 // which answers 202 once the submission is stored.
 
+/** LeadValues are the values of every lead form (spec: contact form values). */
+export interface LeadValues {
+  car: string;
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  quote: boolean;
+  testDrive: boolean;
+  toName: string;
+  toEmail: string;
+  source: string;
+}
+
 /** FormRejected is a 400 answer: the fields the server found invalid. */
 export class FormRejected extends Error {
   constructor(public fields: Record<string, string>) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FORM_RETRY_MS, postForm } from "../../../lib/comhub";
+import { FORM_RETRY_MS, postForm, type LeadValues } from "../../../lib/comhub";
 
 /** The contact form's phone rule (spec §5), the same as Go's leads.PhonePattern. */
 export const PHONE_PATTERN = "^\\+?[0-9 ]{6,20}$";
@@ -15,18 +15,7 @@ export const leadFormSchema = z.object({
 });
 export type LeadFormValues = z.infer<typeof leadFormSchema>;
 
-export interface LeadValues {
-  car: string;
-  name: string;
-  phone: string;
-  email: string;
-  message: string;
-  quote: boolean;
-  testDrive: boolean;
-  toName: string;
-  toEmail: string;
-  source: string;
-}
+export type { LeadValues } from "../../../lib/comhub";
 
 export { FormRejected as LeadRejected, FORM_ATTEMPTS as LEAD_ATTEMPTS, FORM_RETRY_MS as LEAD_RETRY_MS, newSubmissionId } from "../../../lib/comhub";
 

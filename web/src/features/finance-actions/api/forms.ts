@@ -1,4 +1,4 @@
-import { FORM_RETRY_MS, postForm } from "../../../lib/comhub";
+import { FORM_RETRY_MS, postForm, type LeadValues } from "../../../lib/comhub";
 import { z } from "zod";
 import type { Action } from "../types";
 
@@ -104,19 +104,7 @@ export { FormRejected, FORM_ATTEMPTS as ATTEMPTS, FORM_RETRY_MS as RETRY_MS, new
 export interface Submission {
   formName: string;
   formSubmissionId: string;
-  values: {
-    car: string;
-    name: string;
-    phone: string;
-    email: string;
-    message: string;
-    quote: boolean;
-    testDrive: boolean;
-    toName: string;
-    toEmail: string;
-    source: string;
-    details: Record<string, string>;
-  };
+  values: LeadValues & { details: Record<string, string> };
 }
 
 /**
