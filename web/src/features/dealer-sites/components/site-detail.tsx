@@ -8,7 +8,7 @@ import { imageSrcSet, imageURL } from "../../../lib/media";
 import { CarCard, type CarCardData } from "../../../components/car-card/car-card";
 import type { DealerSite, Department } from "../types";
 import { brandLogoURL, collapseBrandCodes } from "../brand-codes";
-import { SiteMap } from "./site-map";
+import { SiteMap } from "../../../components/site-map/site-map";
 import "../dealer-sites.css";
 
 export interface SiteDetailData {

@@ -4,6 +4,7 @@
 // map-like panel drawn here with a pin and the coordinates (never a
 // download at run time).
 import { useState } from "react";
+import "./site-map.css";
 
 export const STOCKHOLM = { lat: 59.3293, lng: 18.0686 };
 export const ZOOM = 12;
