@@ -119,7 +119,6 @@ func TestFinanceActionLoader(t *testing.T) {
 	})
 }
 
-
 const cardetailQuoteNotFound = "We could not find that quote. Please get a new quote on the car's page."
 
 func cardetailToday() time.Time { return time.Now() }

@@ -404,4 +404,3 @@ func TestUKQuoteAPI(t *testing.T) {
 		})
 	}
 }
-

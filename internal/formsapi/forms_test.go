@@ -189,7 +189,7 @@ func TestLoaders(t *testing.T) {
 	}
 	b, _ = json.Marshal(v)
 	var data struct {
-		Dealers []struct{ SiteID, Name, City string }
+		Dealers           []struct{ SiteID, Name, City string }
 		MotorbikeDealer   map[string]string
 		CarServices       []string
 		MotorbikeServices []string

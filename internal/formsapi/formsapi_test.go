@@ -112,7 +112,7 @@ func newFixture(tb testing.TB, db *store.DB, mod func(*formsapi.Service)) *fixtu
 // req is one request to the fixture.
 type req struct {
 	method, path, host, origin, ctype, body string
-	hdr                                      map[string]string
+	hdr                                     map[string]string
 }
 
 func (f *fixture) do(tb testing.TB, r req) *httptest.ResponseRecorder {

@@ -101,7 +101,9 @@ func TestParseServiceRequest(t *testing.T) {
 		{"no services", func(v map[string]any) { v["services"] = []any{} }, nil},
 		{"no mileage", func(v map[string]any) { delete(v, "milage") }, nil},
 		{"empty mileage", func(v map[string]any) { v["milage"] = "" }, nil},
-		{"motorbike", func(v map[string]any) { v["typeCar"], v["siteId"], v["services"] = "motorbike", "", []any{"Bestille service", "Annet"} }, nil},
+		{"motorbike", func(v map[string]any) {
+			v["typeCar"], v["siteId"], v["services"] = "motorbike", "", []any{"Bestille service", "Annet"}
+		}, nil},
 		{"a year ahead", func(v map[string]any) { v["desiredDate"] = "2027-11-26" }, nil},
 		{"yesterday", func(v map[string]any) { v["desiredDate"] = "2026-11-25" }, map[string]string{"values.desiredDate": "invalidInput"}},
 		{"more than a year ahead", func(v map[string]any) { v["desiredDate"] = "2027-11-27" }, map[string]string{"values.desiredDate": "invalidInput"}},
