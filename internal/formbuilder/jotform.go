@@ -51,6 +51,11 @@ func ParseRegion(s string) (string, error) {
 // Name implements Backend.
 func (j *Jotform) Name() string { return "jotform" }
 
+// Exists implements Backend.
+func (j *Jotform) Exists(ctx context.Context, submissionID string) (bool, error) {
+	return exists(ctx, j.DB, submissionID)
+}
+
 func (j *Jotform) base() string {
 	if j.BaseURL != "" {
 		return strings.TrimRight(j.BaseURL, "/")

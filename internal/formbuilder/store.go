@@ -34,7 +34,22 @@ type Result struct {
 // Backend keeps submissions: the built-in Store, or Jotform.
 type Backend interface {
 	Submit(ctx context.Context, s Submission, now time.Time) (Result, error)
+	// Exists reports whether a formSubmissionId was already taken.
+	Exists(ctx context.Context, submissionID string) (bool, error)
 	Name() string
+}
+
+// exists reports whether form_submissions holds submissionID (both
+// backends keep their formSubmissionIds there).
+func exists(ctx context.Context, db *store.DB, submissionID string) (bool, error) {
+	var n int
+	err := db.QueryRowContext(ctx, db.Rebind(`SELECT count(*) FROM form_submissions WHERE submission_id = ?`), submissionID).Scan(&n)
+	return n > 0, errs.Wrap(err, "look up form submission")
+}
+
+// Exists implements Backend.
+func (s *Store) Exists(ctx context.Context, submissionID string) (bool, error) {
+	return exists(ctx, s.db, submissionID)
 }
 
 // Store is the built-in backend: it stores a submission once per

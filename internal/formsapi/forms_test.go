@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"forecourt/internal/formbuilder"
+	"forecourt/internal/formsapi"
 	"forecourt/internal/leads"
 	"forecourt/internal/mail"
 	"forecourt/internal/page"
@@ -263,4 +265,33 @@ func siteByName(tb testing.TB, name string) *site.Site {
 
 func pageReq(st *site.Site) *page.Request {
 	return &page.Request{Site: st, Lang: st.DefaultLanguage(), Path: "/bestill-service"}
+}
+
+// TestJotformBackend: with the hosted service configured, /api/jotform
+// sends the answers there and queues no mail; the answer has the same shape.
+func TestJotformBackend(t *testing.T) {
+	var got []string
+	fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.ParseForm()
+		got = append(got, r.URL.Path+" "+r.PostForm.Get("submission[firstName]"))
+		w.Write([]byte(`{"responseCode":200,"message":"success","content":{"submissionID":"999"}}`))
+	}))
+	defer fake.Close()
+	db := storetest.MustSQLite(t)
+	f := newFixture(t, db, func(s *formsapi.Service) {
+		s.Backend = &formbuilder.Jotform{APIKey: "k", Region: "eu", BaseURL: fake.URL, DB: db}
+	})
+	body := jsonBody(map[string]any{"formId": "provkorningskvall", "formSubmissionId": "jf-hosted-0001", "answers": provAnswers(), "ticket": f.ticket(t, "")})
+	for i := 0; i < 2; i++ {
+		rec := f.do(t, req{path: "/api/jotform", body: body})
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"content":{"id":"jf-hosted-0001"`) {
+			t.Fatalf("attempt %d: %d %s", i, rec.Code, rec.Body)
+		}
+	}
+	if d := cmp.Diff([]string{"/form/provkorningskvall/submissions Anna"}, got); d != "" {
+		t.Errorf("posts to the service (-want +got):\n%s", d)
+	}
+	if n := countRows(t, db, `SELECT count(*) FROM mail_outbox`); n != 0 {
+		t.Errorf("%d mails queued", n)
+	}
 }

@@ -360,6 +360,11 @@ func (s *Service) handleJotform(w http.ResponseWriter, r *http.Request) error {
 		s.log().Warn("form honeypot filled; submission dropped", "form", def.ID, "site", st.Name)
 		return web.WriteJSON(w, r, http.StatusOK, out)
 	}
+	if done, err := s.Backend.Exists(r.Context(), b.SubmissionID); err != nil {
+		return err
+	} else if done {
+		return web.WriteJSON(w, r, http.StatusOK, out)
+	}
 	nonce, err := s.Tickets.Check(strings.TrimSpace(b.Ticket), st.Name, s.now())
 	if err != nil {
 		return err
