@@ -105,7 +105,7 @@ type Booking struct {
 	CancelToken  string     `json:"-"`
 	CreatedAt    time.Time  `json:"createdAt"`
 	CancelledAt  *time.Time `json:"cancelledAt,omitempty"`
-	fingerprint string
+	fingerprint  string
 	// Replayed is true when Book answered an earlier booking with the same
 	// idempotency key instead of booking again.
 	Replayed bool `json:"-"`
@@ -141,7 +141,9 @@ func (e *Engine) DB() *store.DB { return e.db }
 func (e *Engine) Directory() *Directory { return e.dir }
 
 // Workshop returns the workshop of departmentID or ErrUnknownDepartment.
-func (e *Engine) Workshop(departmentID string) (*Workshop, error) { return e.dir.Workshop(departmentID) }
+func (e *Engine) Workshop(departmentID string) (*Workshop, error) {
+	return e.dir.Workshop(departmentID)
+}
 
 // Days returns the availability of each local day from..to (inclusive) of
 // the workshop for job. Errors: ErrUnknownDepartment; errs.Invalid for a
