@@ -95,8 +95,8 @@ const purposeSMS = "tirehotel/sms"
 // queueSMSTx stores m in the outbox inside tx (sealed), due now and given
 // up at expires.
 func (s *Store) queueSMSTx(ctx context.Context, tx *sql.Tx, m SMS, now, expires time.Time) error {
-	_, err := tx.ExecContext(ctx, s.db.Rebind(`INSERT INTO tirehotel_sms_outbox (to_enc, body_enc, next_attempt_at, expires_at, created_at) VALUES (?, ?, ?, ?, ?)`),
-		s.keys.Seal(purposeSMS+"/to", []byte(m.To)), s.keys.Seal(purposeSMS+"/body", []byte(m.Body)), ms(now), ms(expires), ms(now))
+	_, err := tx.ExecContext(ctx, s.db.Rebind(`INSERT INTO tirehotel_sms_outbox (to_enc, phone_mac, body_enc, next_attempt_at, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`),
+		s.keys.Seal(purposeSMS+"/to", []byte(m.To)), s.PhoneMAC(m.To), s.keys.Seal(purposeSMS+"/body", []byte(m.Body)), ms(now), ms(expires), ms(now))
 	return errs.Wrap(err, "queue sms")
 }
 

@@ -83,6 +83,7 @@ CREATE INDEX tirehotel_sessions_expires ON tirehotel_sessions (expires_at);
 CREATE TABLE tirehotel_sms_outbox (
   id              BIGSERIAL PRIMARY KEY,
   to_enc          TEXT    NOT NULL,
+  phone_mac       TEXT    NOT NULL,
   body_enc        TEXT    NOT NULL,
   attempts        INTEGER NOT NULL DEFAULT 0,
   next_attempt_at BIGINT  NOT NULL,
