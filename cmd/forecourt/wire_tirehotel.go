@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -68,7 +69,15 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 	if dev {
 		a.log.Warn("SMS_GATEWAY_URL is not set: codes go to the development outbox at /_dev/sms.html")
 	}
-	auth := &tirehotel.Auth{Store: st, Keys: keys, Limiter: w.limiter, SMS: sms, Policy: tirehotel.DefaultPolicy, Log: a.log}
+	policy := tirehotel.DefaultPolicy
+	if v := os.Getenv("TIREHOTEL_RATE_SCALE"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return fmt.Errorf("TIREHOTEL_RATE_SCALE must be a whole number from 1 to 1000, got %q", v)
+		}
+		policy = policy.Scaled(n)
+	}
+	auth := &tirehotel.Auth{Store: st, Keys: keys, Limiter: w.limiter, SMS: sms, Policy: policy, Log: a.log}
 	// Wheel changes book through the one booking engine, over the
 	// workshops of the Swedish dealer sites.
 	se, err := a.sites.ByName("group-se")
