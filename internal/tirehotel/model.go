@@ -48,6 +48,8 @@ type Location struct {
 	Email          string  `json:"email"`
 	Latitude       float64 `json:"latitude"`
 	Longitude      float64 `json:"longitude"`
+	// Brands are the workshop's brand codes (seeding only; not stored).
+	Brands []string `json:"-"`
 }
 
 // Tire is one stored wheel at an equipment position: VF, HF, VB, HB
