@@ -54,6 +54,7 @@ func smsProvider() (tirehotel.SMSProvider, error) {
 // SMS outbox worker and, without a gateway, the development SMS outbox.
 func wireTirehotel(ctx context.Context, w *wiring) error {
 	a := w.app
+	start := time.Now()
 	keys, err := tirehotelKeys(a)
 	if err != nil {
 		return err
@@ -95,6 +96,7 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 			s.Route(mux, r.Pattern, r.Name, r.Handler)
 		}
 	})
+	a.log.Info("tyre hotel ready", "workshops", len(dir.All("")), "took_ms", time.Since(start).Milliseconds())
 	return nil
 }
 
