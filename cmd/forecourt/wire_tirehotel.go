@@ -86,9 +86,24 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 		return err
 	}
 	dir := booking.NewDirectory(nil)
-	if err := dir.Load(ctx, catalog.NewStore(a.db), []*site.Site{se}); err != nil {
+	cs := catalog.NewStore(a.db)
+	if err := dir.Load(ctx, cs, []*site.Site{se}); err != nil {
 		return err
 	}
+	go func() { // dealer-site imports show up without a restart, as in wire_booking.go
+		t := time.NewTicker(time.Minute)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if err := dir.Load(ctx, cs, []*site.Site{se}); err != nil {
+					a.log.Warn("tyre hotel: reloading workshops failed", "err", err)
+				}
+			}
+		}
+	}()
 	wheel := &tirehotel.WheelChange{Store: st, Engine: booking.New(a.db, dir), Mail: w.mail, Log: a.log}
 	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev}
 	w.deps.Extra = append(w.deps.Extra, func(mux *http.ServeMux, s *web.Server) {
