@@ -70,14 +70,15 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 	if dev {
 		a.log.Warn("SMS_GATEWAY_URL is not set: codes go to the development outbox at /_dev/sms.html")
 	}
-	policy := tirehotel.DefaultPolicy
+	scale := 1
 	if v := os.Getenv("TIREHOTEL_RATE_SCALE"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 1000 {
 			return fmt.Errorf("TIREHOTEL_RATE_SCALE must be a whole number from 1 to 1000, got %q", v)
 		}
-		policy = policy.Scaled(n)
+		scale = n
 	}
+	policy := tirehotel.DefaultPolicy.Scaled(scale)
 	auth := &tirehotel.Auth{Store: st, Keys: keys, Limiter: w.limiter, SMS: sms, Policy: policy, Log: a.log}
 	// Wheel changes book through the one booking engine, over the
 	// workshops of the Swedish dealer sites.
@@ -104,7 +105,12 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 			}
 		}
 	}()
-	wheel := &tirehotel.WheelChange{Store: st, Engine: booking.New(a.db, dir), Mail: w.mail, Log: a.log}
+	wheel := &tirehotel.WheelChange{Store: st, Engine: booking.New(a.db, dir), Mail: w.mail, Log: a.log,
+		Limiter: w.limiter, Reads: tirehotel.DefaultReads, Writes: tirehotel.DefaultWrites}
+	if scale > 1 {
+		wheel.Reads.N *= scale
+		wheel.Writes.N *= scale
+	}
 	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev}
 	w.deps.Extra = append(w.deps.Extra, func(mux *http.ServeMux, s *web.Server) {
 		for _, r := range api.Routes() {

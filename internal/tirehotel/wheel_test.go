@@ -302,3 +302,32 @@ func TestConcurrentBooking(t *testing.T) {
 		}
 	})
 }
+
+func TestCustomerLimits(t *testing.T) {
+	db := storetest.MustSQLite(t)
+	e := mustEnv(t, db)
+	wc := e.wheel(t)
+	wc.Limiter, wc.Reads, wc.Writes = e.auth.Limiter, Limit{3, time.Minute}, Limit{2, time.Hour}
+	ctx := context.Background()
+	anna := Session{AgreementID: e.ids["TH-1"]}
+	req := RangeRequest{"2026-11-30", "2026-11-30", "ABC123"}
+	for i := 0; i < 4; i++ {
+		_, err := wc.Slots(ctx, anna, "D-1001", req)
+		if (i < 3) != (err == nil) {
+			t.Errorf("read %d: %v", i+1, err)
+		}
+	}
+	// Another customer has their own count.
+	if _, err := wc.Days(ctx, Session{AgreementID: e.ids["TH-2"]}, "D-1001", RangeRequest{"2026-11-30", "2026-11-30", "XYZ789"}); err != nil {
+		t.Errorf("erik's read: %v", err)
+	}
+	for i, at := range []string{"2026-11-30T07:00:00", "2026-11-30T08:00:00", "2026-11-30T09:00:00"} {
+		_, err := wc.Create(ctx, anna, "D-1001", "", createReq(at, "Anna"))
+		if i < 2 && err != nil {
+			t.Fatalf("booking %d: %v", i+1, err)
+		}
+		if i == 2 && !errs.Is(err, errs.RateLimited) {
+			t.Errorf("third booking in an hour: %v", err)
+		}
+	}
+}
