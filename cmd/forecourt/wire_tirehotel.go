@@ -142,3 +142,15 @@ func seedTirehotel(ctx context.Context, a *app, stdout io.Writer) error {
 	}
 	return nil
 }
+
+// tirehotelStore opens the tyre hotel's store for operator commands (the
+// GDPR export and erasure: st.ExportEmail, st.EraseEmail). It never
+// creates a key: without TIREHOTEL_KEY or the key file nothing sealed
+// could be read anyway.
+func tirehotelStore(a *app) (*tirehotel.Store, error) {
+	keys, _, err := tirehotel.LoadKeys(os.Getenv("TIREHOTEL_KEY"), a.cfg.DataDir, false)
+	if err != nil {
+		return nil, err
+	}
+	return tirehotel.NewStore(a.db, keys), nil
+}

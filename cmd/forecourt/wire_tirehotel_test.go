@@ -182,6 +182,16 @@ func TestTirehotelServer(t *testing.T) {
 		t.Errorf("unknown plate: %d %+v", st, e)
 	}
 
+	// The operator's GDPR hooks open the same data.
+	st, err := tirehotelStore(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := st.ExportEmail(ctx, "anna.lindqvist@example.com")
+	if err != nil || len(ex.Agreements) != 1 || ex.Agreements[0].Vehicles[0].RegNo != tirehotel.PlateFine {
+		t.Errorf("export: %+v %v", ex, err)
+	}
+
 	out := logs.String()
 	if !strings.Contains(out, `"path":"/api/tirehotel/authorization/validate"`) {
 		t.Fatalf("no access log lines:\n%s", out)
