@@ -95,8 +95,10 @@ type Customer struct {
 }
 
 // NormalizePlate removes spaces and upper-cases; a plate is 2–7 of A–Z0–9.
-// Errors: Invalid (with the spec's InvalidReg text).
 func NormalizePlate(s string) (string, bool) {
+	if len(s) > 32 {
+		return "", false
+	}
 	s = strings.ToUpper(strings.Join(strings.Fields(s), ""))
 	if len(s) < 2 || len(s) > 7 {
 		return "", false
