@@ -192,7 +192,23 @@ func (e *Engine) Slots(ctx context.Context, departmentID string, day Date, job J
 // workshop within days days from today (its local day), or ok false.
 func (e *Engine) FirstFree(ctx context.Context, w *Workshop, days int, job Job) (t time.Time, ok bool, err error) {
 	from := DateOf(e.Now().In(w.Zone))
-	ds, err := e.days(ctx, w, from, from.AddDays(days-1), job)
+	// Look a week ahead first: the first free time is nearly always there.
+	for done := 0; done < days; {
+		n := min(7, days-done)
+		if done > 0 {
+			n = days - done
+		}
+		t, ok, err := e.firstFree(ctx, w, from.AddDays(done), from.AddDays(done+n-1), job)
+		if err != nil || ok {
+			return t, ok, err
+		}
+		done += n
+	}
+	return time.Time{}, false, nil
+}
+
+func (e *Engine) firstFree(ctx context.Context, w *Workshop, from, to Date, job Job) (t time.Time, ok bool, err error) {
+	ds, err := e.days(ctx, w, from, to, job)
 	if err != nil {
 		return time.Time{}, false, err
 	}
