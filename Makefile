@@ -64,6 +64,7 @@ bench: build
 	./bench/pages.sh list 15
 	./bench/pages.sh detail 15
 	go test -run x -bench . -benchtime 3s ./internal/search/ ./internal/finance/
+	go test -run x -bench . -benchtime 2s ./internal/booking/...
 
 clean:
 	rm -rf bin web/dist

@@ -178,6 +178,62 @@ func (e *Engine) days(ctx context.Context, w *Workshop, from, to Date, job Job) 
 	return out, nil
 }
 
+// DaysAll is Days for many workshops at once (one query): the listing of
+// workshops and their calendars. Unknown departments are left out.
+func (e *Engine) DaysAll(ctx context.Context, departmentIDs []string, from, to Date, job Job) (map[string][]DaySlots, error) {
+	if to.Before(from) || from.AddDays(MaxDays).Before(to) {
+		return nil, errs.E(errs.Invalid, "a range of 1 to %d days", MaxDays)
+	}
+	ws := make([]*Workshop, 0, len(departmentIDs))
+	args := []any{from.String(), to.String()}
+	marks := make([]string, 0, len(departmentIDs))
+	for _, id := range departmentIDs {
+		if w, err := e.dir.Workshop(id); err == nil {
+			ws = append(ws, w)
+			args = append(args, id)
+			marks = append(marks, "?")
+		}
+	}
+	out := make(map[string][]DaySlots, len(ws))
+	if len(ws) == 0 {
+		return out, nil
+	}
+	rows, err := e.db.QueryContext(ctx, e.db.Rebind(`SELECT department_id, day, starts_at, minutes, full_day FROM booking_bookings
+		WHERE day >= ? AND day <= ? AND status = 'booked' AND department_id IN (`+strings.Join(marks, ", ")+`)`), args...)
+	if err != nil {
+		return nil, errs.Wrap(err, "load bookings")
+	}
+	defer rows.Close()
+	uses := map[string]map[string][]Use{}
+	for rows.Next() {
+		var dep, day string
+		var start any
+		var u Use
+		if err := rows.Scan(&dep, &day, &start, &u.Minutes, &u.FullDay); err != nil {
+			return nil, errs.Wrap(err, "scan booking use")
+		}
+		if u.Start, err = timeOf(start); err != nil {
+			return nil, err
+		}
+		if uses[dep] == nil {
+			uses[dep] = map[string][]Use{}
+		}
+		uses[dep][day] = append(uses[dep][day], u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, errs.Wrap(err, "load bookings")
+	}
+	now := e.Now()
+	for _, w := range ws {
+		var days []DaySlots
+		for d := from; !to.Before(d); d = d.AddDays(1) {
+			days = append(days, Availability(w, d, job, uses[w.DepartmentID][d.String()], now))
+		}
+		out[w.DepartmentID] = days
+	}
+	return out, nil
+}
+
 // Slots returns the free starts of one local day and whether its full-day
 // drop-off is free.
 func (e *Engine) Slots(ctx context.Context, departmentID string, day Date, job Job) (DaySlots, error) {

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -22,6 +23,8 @@ func BenchmarkStreamFirstMessage(b *testing.B) {
 	defer srv.Close()
 	url := srv.URL + "/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=originalservice,wheelchange,acservice&latitude=59.33&longitude=18.06"
 	var lat []time.Duration
+	var ru0 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
 	for b.Loop() {
 		t0 := time.Now()
 		res, err := http.Get(url)
@@ -38,4 +41,8 @@ func BenchmarkStreamFirstMessage(b *testing.B) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+	var ru1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu := (ru1.Utime.Nano() + ru1.Stime.Nano()) - (ru0.Utime.Nano() + ru0.Stime.Nano())
+	b.ReportMetric(float64(cpu)/1e6/float64(len(lat)), "cpu-ms/op")
 }
