@@ -149,6 +149,10 @@ type carAnswer struct {
 
 // handleCar serves "GET /api/mechmate/car/{reg}".
 func (a *API) handleCar(w http.ResponseWriter, r *http.Request) error {
+	// The register is personal data and a paid service: no bulk look-ups.
+	if err := a.allow(r, "booking:car:ip:"+clientAddr(r), 120, 10*time.Minute); err != nil {
+		return err
+	}
 	v, err := a.lookup(r.Context(), r.PathValue("reg"))
 	if err != nil {
 		return err
