@@ -554,3 +554,14 @@ func TestMailLinksIgnoreForeignHosts(t *testing.T) {
 		t.Errorf("cancel link does not use the site's own host:\n%.600s", doc)
 	}
 }
+
+func TestClosestAvailableStreamError(t *testing.T) {
+	db := storetest.MustSQLite(t)
+	f := newFixture(t, db)
+	f.api.Limiter = nil
+	db.Close() // the store goes away after the stream's checks
+	msgs := readStream(t, do(f, "GET", "/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=wheelchange&latitude=59.33&longitude=18.06", ""))
+	if len(msgs) != 2 || msgs[0]["error"] == nil || msgs[1]["end"] != true {
+		t.Fatalf("stream on a failing store: %v", msgs)
+	}
+}
