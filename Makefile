@@ -16,7 +16,7 @@ WEB_STAMP := web/node_modules/.forecourt-installed
 # Without SMTP_ADDR, `make run` starts the Mailpit mail catcher (SMTP on
 # 127.0.0.1:1025, mail read at http://127.0.0.1:8025) and sends mail there.
 run: build seed
-	@if [ -z "$$SMTP_ADDR" ]; then $(MAKE) --no-print-directory mailpit-start; fi
+	@if [ -z "$$SMTP_ADDR" ]; then $(MAKE) --no-print-directory mailpit-start || echo "warning: mail catcher not started; mails stay queued until it runs"; fi
 	PORT=$(PORT) DATA_DIR=$(DATA_DIR) EDITOR_ACCOUNTS='$(DEMO_EDITOR_ACCOUNTS)' SMTP_ADDR=$${SMTP_ADDR:-127.0.0.1:1025} ./$(BIN) serve
 
 test: build deps-browser test-go test-web test-e2e
