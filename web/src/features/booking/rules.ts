@@ -17,7 +17,8 @@ export function parseMileage(raw: string): number | null {
   return n > 0 ? n : null;
 }
 
-export const PHONE_RE = /^\+?[0-9 ]{6,20}$/;
+/** PHONE_RE: an optional plus, then digits or spaces; 6 to 20 characters in all. */
+export const PHONE_RE = /^(?=.{6,20}$)\+?[0-9 ]+$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** contactSchema is the contact form of step 4 (spec §5): every field required. */

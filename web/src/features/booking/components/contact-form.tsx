@@ -103,7 +103,7 @@ export function ContactForm({
             onChange={(e) => onChange({ freeText: e.target.value.slice(0, MESSAGE_MAX) })}
           />
           <div className="fc-booking-counter" id="fc-booking-freeText-c">
-            {values.freeText.length}/{MESSAGE_MAX}
+            {`${values.freeText.length}/${MESSAGE_MAX}`}
           </div>
         </div>
       </div>

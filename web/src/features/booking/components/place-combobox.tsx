@@ -26,6 +26,7 @@ export function PlaceCombobox({
   const [text, setText] = useState(value?.name ?? "");
   const [places, setPlaces] = useState<Place[]>(value ? [{ ...value, region: value.region }] : []);
   const [locating, setLocating] = useState(false);
+  const [searching, setSearching] = useState(false);
   const [geoError, setGeoError] = useState("");
   const chosenName = useRef(value?.name ?? "");
 
@@ -38,10 +39,18 @@ export function PlaceCombobox({
     const q = text.trim();
     if (!q || q === chosenName.current) return;
     const ctl = new AbortController();
+    setSearching(true);
     const timer = setTimeout(() => {
-      searchPlaces(q.slice(0, 64), ctl.signal).then(setPlaces, () => {
-        /* aborted or failed: keep the last predictions */
-      });
+      searchPlaces(q.slice(0, 64), ctl.signal).then(
+        (p) => {
+          setPlaces(p);
+          setSearching(false);
+        },
+        () => {
+          /* aborted or failed: keep the last predictions */
+          if (!ctl.signal.aborted) setSearching(false);
+        },
+      );
     }, DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
@@ -99,12 +108,13 @@ export function PlaceCombobox({
           onChange(toLocation(p));
         }}
         menuTrigger="input"
-        allowsEmptyCollection={false}
+        allowsEmptyCollection
+        defaultFilter={() => true}
       >
         <Label className="fc-booking-label">{t("bookingPlaceLabel")}</Label>
         <Input ref={inputRef} className="fc-booking-input" placeholder={t("bookingPlacePlaceholder")} autoComplete="off" />
         <Popover className="fc-booking-popover" offset={4}>
-          <ListBox className="fc-booking-listbox">
+          <ListBox className="fc-booking-listbox" renderEmptyState={() => <p className="fc-booking-option fc-booking-option--empty">{searching ? t("bookingSearching") : t("bookingPlaceNoResults")}</p>}>
             {(p: Place) => (
               <ListBoxItem id={p.placeId} textValue={p.name} className="fc-booking-option">
                 <Text slot="label">{p.name}</Text>

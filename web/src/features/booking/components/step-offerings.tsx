@@ -165,7 +165,7 @@ function OfferingRow({
             }}
           />
           <div className="fc-booking-counter" id={`${id}-c`}>
-            {(chosen?.userInput ?? "").length}/{MESSAGE_MAX}
+            {`${(chosen?.userInput ?? "").length}/${MESSAGE_MAX}`}
           </div>
           {!chosen && (
             <p id={`${id}-te`} className="fc-booking-field__error">
