@@ -6,6 +6,7 @@ import { useT } from "../../../lib/page-context";
 import { useBookingStore } from "../hooks/use-booking-store";
 import { chosen, flowView, STORAGE_KEY } from "../store";
 import type { BookingStore, Step } from "../types";
+import { BookingSkeleton } from "./booking-skeleton";
 import { Confirmation } from "./confirmation";
 import { CheckIcon } from "./icons";
 import { StepCar } from "./step-car";
@@ -109,17 +110,7 @@ export function BookingFlow() {
     window.location.reload();
   }
 
-  if (!ready) {
-    return (
-      <section className="fc-booking fc-booking--loading" aria-busy="true">
-        <div className="fc-container fc-booking__layout">
-          <div className="fc-booking__steps">
-            <div className="fc-booking-skeleton" />
-          </div>
-        </div>
-      </section>
-    );
-  }
+  if (!ready) return <BookingSkeleton />;
 
   if (view.view === "confirmation") {
     return (
