@@ -47,8 +47,9 @@ export function ServiceBookingCancel(_props: BlockProps) {
 
   return (
     <section className="fc-booking fc-booking-cancel">
-      <div className="fc-container fc-booking-cancel__inner">
-        <h1>{t("bookingCancelHeading", "Avboka din servicetid")}</h1>
+      <div className="fc-container">
+        <div className="fc-booking-cancel__inner">
+        <h1 className="fc-booking-cancel__title">{t("bookingCancelHeading", "Avboka din servicetid")}</h1>
         {(load.status === "idle" || load.status === "loading") && (
           <p className="fc-booking-loading" role="status">
             <span className="fc-booking-spinner" aria-hidden="true" />
@@ -109,6 +110,7 @@ export function ServiceBookingCancel(_props: BlockProps) {
             )}
           </>
         )}
+        </div>
       </div>
     </section>
   );

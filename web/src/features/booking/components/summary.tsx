@@ -48,7 +48,8 @@ export function Summary({ store, t }: { store: BookingStore; t: T }) {
         <button type="button" className="fc-booking-summary__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
           <span className="fc-booking-summary__toggle-text">{open ? t("bookingSummaryClose") : t("bookingSummaryOpen")}</span>
           <span className="fc-booking-summary__toggle-total">
-            {t("bookingTotal")} {formatPrice(total)}
+            <span className="fc-visually-hidden">{t("bookingTotal")} </span>
+            {formatPrice(total)}
             {unknown ? "*" : ""}
           </span>
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" className="fc-booking-summary__chevron">
