@@ -294,6 +294,9 @@ func runSeed(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(rep.Skipped) > 0 {
 		fmt.Fprintf(stdout, "already present, left alone: %s\n", strings.Join(rep.Skipped, ", "))
 	}
+	if err := seedTirehotel(ctx, a, stdout); err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "forecourt: %s store ready in %s\n", a.db.Engine, rep.Duration.Round(time.Millisecond))
 	return nil
 }

@@ -4,6 +4,7 @@
 package bookingapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -97,13 +98,15 @@ func (a *API) log() *slog.Logger {
 }
 
 func writeJSON(w http.ResponseWriter, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // cancelUrl keeps its "&"
+	if err := enc.Encode(v); err != nil {
 		return errs.Wrap(err, "encode answer")
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Write(b)
+	w.Write(b.Bytes())
 	return nil
 }
 

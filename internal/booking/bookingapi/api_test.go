@@ -88,7 +88,7 @@ var (
 )
 
 // sqliteFixture is one SQLite fixture shared by the read-only tests.
-func sqliteFixture(t *testing.T) fixture {
+func sqliteFixture(t testing.TB) fixture {
 	sharedOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "bookingapi-")
 		if err != nil {
