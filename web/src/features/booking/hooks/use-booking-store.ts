@@ -20,6 +20,7 @@ export function useBookingStore(): { store: BookingStore; dispatch: Dispatch<Act
       /* storage blocked: start fresh */
     }
     if (stored) dispatch({ type: "restore", store: stored });
+    pushDataLayer({ event: "page_impression", page_type: "service_booking", flow: "service_booking", flow_version: "2.0", step: stored?.displayState ?? 1 });
     loaded.current = true;
     setReady(true);
   }, []);
