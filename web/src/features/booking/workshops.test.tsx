@@ -89,7 +89,7 @@ describe("cancel page", () => {
     });
     render(
       <PageProvider value={{ page: makePage({ query: "?id=BK-7F3K9Q&token=abc" }), navigate: () => {}, navigating: false }}>
-        <ServiceBookingCancel rendering={{ uid: "c", componentName: "ServiceBookingCancel", params: {} }} fields={{}} params={{}} data={null} />
+        <ServiceBookingCancel rendering={{ uid: "c", componentName: "ServiceBookingCancel", params: {}, fields: {} }} fields={{}} params={{}} data={null} />
       </PageProvider>,
     );
     expect(await screen.findByText("BK-7F3K9Q")).toBeInTheDocument();
