@@ -16,7 +16,7 @@ WEB_STAMP := web/node_modules/.forecourt-installed
 # Without SMTP_ADDR, `make run` starts the Mailpit mail catcher (SMTP on
 # 127.0.0.1:1025, mail read at http://127.0.0.1:8025) and sends mail there.
 run: build seed
-	@if [ -z "$$SMTP_ADDR" ]; then $(MAKE) --no-print-directory mailpit-start; fi
+	@if [ -z "$$SMTP_ADDR" ]; then $(MAKE) --no-print-directory mailpit-start || echo "warning: mail catcher not started; mails stay queued until it runs"; fi
 	PORT=$(PORT) DATA_DIR=$(DATA_DIR) EDITOR_ACCOUNTS='$(DEMO_EDITOR_ACCOUNTS)' SMTP_ADDR=$${SMTP_ADDR:-127.0.0.1:1025} ./$(BIN) serve
 
 test: build deps-browser test-go test-web test-e2e
@@ -69,11 +69,18 @@ bench: build
 clean:
 	rm -rf bin web/dist
 
-# Mailpit, the development mail catcher (a Go module, built into bin/).
+# Mailpit, the development mail catcher, built into bin/ from its Go module.
+# The module holds the web UI's sources but not its build, so the UI is built
+# with npm (esbuild) before `go build` embeds it.
 MAILPIT_VERSION ?= v1.27.11
 MAILPIT := bin/mailpit
+MAILPIT_SRC := bin/mailpit-src
 $(MAILPIT):
-	GOBIN=$(CURDIR)/bin $(GO) install github.com/axllent/mailpit@$(MAILPIT_VERSION)
+	rm -rf $(MAILPIT_SRC) && mkdir -p bin
+	dir=$$(cd "$$(mktemp -d)" && $(GO) mod download -json github.com/axllent/mailpit@$(MAILPIT_VERSION) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p') && \
+	  cp -r "$$dir" $(MAILPIT_SRC) && chmod -R u+w $(MAILPIT_SRC)
+	cd $(MAILPIT_SRC) && npm ci --no-audit --no-fund --ignore-scripts && npm rebuild esbuild && npm run package
+	cd $(MAILPIT_SRC) && $(GO) build -ldflags "-s -w -X github.com/axllent/mailpit/config.Version=$(MAILPIT_VERSION)" -o $(CURDIR)/$(MAILPIT) .
 mailpit: $(MAILPIT)
 
 # Starts Mailpit in the background unless something already answers on 8025.

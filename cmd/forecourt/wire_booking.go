@@ -62,7 +62,8 @@ func wireBooking(ctx context.Context, w *wiring) error {
 	api := &bookingapi.API{
 		Engine: booking.New(w.app.db, dir), Vehicles: vp, Places: places.Sweden(), Limiter: w.limiter,
 		Kick: w.mail.Kick, PublicURL: w.app.cfg.PublicURL, Log: w.app.log,
-		SiteOf: func(r *http.Request) string { return web.SiteOf(r).Name },
+		SiteOf:    func(r *http.Request) string { return web.SiteOf(r).Name },
+		SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts },
 	}
 	w.deps.Extra = append(w.deps.Extra, api.Mount)
 	w.deps.Health["booking-workshops"] = func(context.Context) string {

@@ -388,3 +388,22 @@ func TestDaysAllMatchesDays(t *testing.T) {
 		}
 	})
 }
+
+func TestBookAcrossDaylightSaving(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		e := newEngine(t, db, testWorkshop(1, false), local("2026-10-20 12:00"))
+		// Booked in summer time for the Monday after the clocks go back.
+		b, err := e.Book(ctx, request(local("2026-10-26 07:00"), ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.Get(ctx, b.ID, b.CancelToken)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := got.Start.Format(time.RFC3339); s != "2026-10-26T06:00:00Z" || got.Local().Format("15:04") != "07:00" || got.Zone != "Europe/Stockholm" || got.Day != "2026-10-26" {
+			t.Fatalf("stored %s (%s, %s, %s)", s, got.Local().Format("15:04"), got.Zone, got.Day)
+		}
+	})
+}
