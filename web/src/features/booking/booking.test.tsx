@@ -418,3 +418,12 @@ describe("intro", () => {
     expect(screen.queryByRole("img", { name: "Fiat" })).toBeNull();
   });
 });
+
+describe("dates", () => {
+  it("adds days across months and the clock change", async () => {
+    const { addDays } = await import("./rules");
+    expect(addDays("2026-11-26", 7)).toBe("2026-12-03");
+    expect(addDays("2026-03-28", 2)).toBe("2026-03-30");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+  });
+});

@@ -1,4 +1,5 @@
 // Input rules of the booking flow (spec §5, §9) and small formatters.
+import { parseDate } from "@internationalized/date";
 import { z } from "zod";
 
 export const PLATE_MAX = 6;
@@ -83,9 +84,7 @@ export function formatSlot(local: string): string {
 
 /** addDays adds n days to a YYYY-MM-DD date. */
 export function addDays(date: string, n: number): string {
-  const d = utcDate(date);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
+  return parseDate(date).add({ days: n }).toString();
 }
 
 /** mapsSearchURL is the 'Vägbeskrivning' link: a maps search from name, address and coordinates. */

@@ -3,6 +3,7 @@
 // chosen one; each day lists its free times, the full-day 08:00 drop-off, or
 // 'Inga lediga tider' (spec §4.1, §9).
 import { useEffect, useRef, useState } from "react";
+import { today } from "@internationalized/date";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { fetchWeek } from "../api/booking-api";
 import { addDays, formatDay } from "../rules";
@@ -22,8 +23,8 @@ function short(date: string): string {
 }
 
 /** stockholmToday is today's date in the site's zone (effects only: it reads the clock). */
-export function stockholmToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+export function stockholmToday(): string {
+  return today("Europe/Stockholm").toString();
 }
 
 /** weeksToLoad says how many weeks should be loaded when week `selected` is shown and `loaded` are. */
