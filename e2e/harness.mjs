@@ -72,7 +72,8 @@ export async function startServer(env = {}) {
   proc.stdout.on("data", (d) => logs.push(String(d)));
   proc.stderr.on("data", (d) => logs.push(String(d)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // E2E_START_TIMEOUT_MS: more time on a busy machine.
+  const deadline = Date.now() + (Number(process.env.E2E_START_TIMEOUT_MS) || 60_000);
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited ${proc.exitCode}:\n${logs.join("")}`);
     try {

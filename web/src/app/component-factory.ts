@@ -39,6 +39,9 @@ import { Breadcrumb } from "../features/catalog/components/breadcrumb";
 import { SiteList } from "../features/dealer-sites/components/site-list";
 import { SiteDetail } from "../features/dealer-sites/components/site-detail";
 import { FinanceAction } from "../features/finance-actions/components/finance-action";
+import { ServiceBookingIntro } from "../features/booking/components/service-booking-intro";
+import { ServiceBooking } from "../features/booking/components/service-booking";
+import { ServiceBookingCancel } from "../features/booking/components/service-booking-cancel";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const components: Record<string, ComponentType<BlockProps<any>>> = {
@@ -80,4 +83,7 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   SiteList,
   SiteDetail,
   FinanceAction,
+  ServiceBookingIntro,
+  ServiceBooking,
+  ServiceBookingCancel,
 };
