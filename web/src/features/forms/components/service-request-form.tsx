@@ -11,8 +11,7 @@ import { usePage, useT } from "../../../lib/page-context";
 import { RichText, Text, textOf } from "../../../lib/fields";
 import { newSubmissionId, postForm } from "../../../lib/comhub";
 import { describedBy, FormField, Honeypot, oneLine, rateLimitText } from "../../../components/form-kit/form-kit";
-import { SERVICE_FIELDS, serviceRequestSchema, TYPES, type ServiceRequestData, type VehicleType } from "../api/service-request";
-import { badFields } from "../api/rules";
+import { checkServiceRequest, SERVICE_FIELDS, TYPES, type ServiceRequestData, type VehicleType } from "../api/service-request";
 import { useFormFlow } from "../hooks/use-form-flow";
 import { DateField } from "./date-field";
 import "../forms.css";
@@ -44,9 +43,9 @@ export function ServiceRequestForm({ fields, data, retryMs, resetMs }: BlockProp
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (f.busy) return;
-    const parsed = serviceRequestSchema(data).safeParse(values);
-    if (!parsed.success) {
-      f.invalid(badFields(parsed.error.issues));
+    const parsed = checkServiceRequest(data, values);
+    if (!parsed.ok) {
+      f.invalid(parsed.bad);
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true'], .is-invalid [role='spinbutton'], .is-invalid input")?.focus());
       return;
     }

@@ -30,7 +30,7 @@ export function CarTeasers({ fields, data }: BlockProps<CarTeasersData>) {
         {data.error ? (
           <p className="fc-listing__message" role="alert">{t("carListError", "Something went wrong.")}</p>
         ) : (
-          <ul className="fc-teaser-grid">
+          <ul className="fc-teaser-grid" aria-labelledby={`${id}-title`}>
             {data.cars.map((c, i) => (
               <li key={c.car_id}>
                 <CarCard car={c} href={`${detailBase}${c.car_id}/${c.slug}`} locale={page.site.locale} currency={page.site.currency} mileageUnit={t("mileageUnit", "km")} t={t} eager={i < 4} />

@@ -38,8 +38,8 @@ export function SiteBlock({ fields, data }: BlockProps<SiteBlockData>) {
         </div>
         {data.cars.length > 0 && (
           <>
-            <h3 className="fc-site-block__cars-title">{t("latestArrivals", "Latest arrivals")}</h3>
-            <ul className="fc-teaser-grid">
+            <h3 className="fc-site-block__cars-title" id={`${id}-cars`}>{t("latestArrivals", "Latest arrivals")}</h3>
+            <ul className="fc-teaser-grid" aria-labelledby={`${id}-cars`}>
               {data.cars.map((c) => (
                 <li key={c.car_id}>
                   <CarCard car={c} href={`${detailBase}${c.car_id}/${c.slug}`} locale={page.site.locale} currency={page.site.currency} mileageUnit={t("mileageUnit", "km")} t={t} />
