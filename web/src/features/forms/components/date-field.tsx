@@ -50,7 +50,7 @@ export function DateField(p: DateFieldProps) {
         name={p.name}
         granularity="day"
       >
-        <Label>{p.label}{p.required && <span className="fc-form__req" aria-hidden="true"> *</span>}</Label>
+        <Label className="fc-form__label">{p.label}{p.required && <span className="fc-form__req" aria-hidden="true"> *</span>}</Label>
         <Group className="fc-date__group">
           <DateInput className="fc-date__input">{(segment) => <DateSegment segment={segment} className="fc-date__segment" />}</DateInput>
           <Button className="fc-date__open" aria-label={p.openLabel}>

@@ -65,7 +65,7 @@ export function SellCarForm({ fields, retryMs, resetMs }: BlockProps & { retryMs
           <form ref={formRef} className="fc-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
             <fieldset>
               <legend className="fc-form__legend">{t("sellCarOptionLabel", "What would you like to do?")}</legend>
-              <div className="fc-segmented">
+              <div className="fc-choice">
                 {SELL_OPTIONS.map((o) => (
                   <label key={o}>
                     <input type="radio" name="option" value={o} checked={values.option === o} disabled={f.busy} onFocus={f.onFocus} onChange={() => setValues((v) => ({ ...v, option: o }))} />

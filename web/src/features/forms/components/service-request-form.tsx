@@ -74,7 +74,7 @@ export function ServiceRequestForm({ fields, data, retryMs, resetMs }: BlockProp
           <form ref={formRef} className="fc-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
             <fieldset>
               <legend className="fc-form__legend">{t("serviceRequestTypeLabel", "Hva gjelder det?")}</legend>
-              <div className="fc-segmented">
+              <div className="fc-choice">
                 {TYPES.map((ty) => (
                   <label key={ty}>
                     <input type="radio" name="typeCar" value={ty} checked={values.typeCar === ty} disabled={f.busy} onFocus={f.onFocus}
@@ -84,7 +84,7 @@ export function ServiceRequestForm({ fields, data, retryMs, resetMs }: BlockProp
                 ))}
               </div>
             </fieldset>
-            <fieldset className={`fc-form__field${err("services") ? " is-invalid" : ""}`} aria-describedby={err("services") ? `${id}-services-err` : undefined}>
+            <fieldset className={`fc-form__group${err("services") ? " is-invalid" : ""}`} aria-describedby={err("services") ? `${id}-services-err` : undefined}>
               <legend className="fc-form__legend">{t("serviceRequestServices", "Hva ønsker du hjelp med?")}</legend>
               <div className="fc-form__checks fc-form__checks--grid">
                 {services.map((s) => (
