@@ -3,7 +3,7 @@
 // provider's script (settings MARKETING_FORM_SCRIPT_URL, _REGION) is loaded
 // when the dialog first opens; the provider's submit message pushes the
 // lead event. Without a FormId the block shows 'Missing FormId'.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { useT } from "../../../lib/page-context";
 import { RichText, Text, textOf } from "../../../lib/fields";
@@ -57,13 +57,32 @@ export function MarketingForm({ fields, data }: BlockProps<MarketingFormData>) {
     };
   }, [open, data, formId, id]);
 
-  // Focus moves into the dialog; Escape closes it; focus returns to the button.
+  // Focus moves into the dialog and stays there (also when the provider
+  // replaces the focused element); Escape closes it; focus returns to the
+  // button.
   useEffect(() => {
     if (!open) return;
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     dialogRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      const dialog = dialogRef.current;
+      if (e.key === "Escape") {
+        e.preventDefault();
+        setOpen(false);
+        return;
+      }
+      if (e.key !== "Tab" || !dialog) return;
+      if (!dialog.contains(document.activeElement)) {
+        e.preventDefault();
+        dialog.focus();
+        return;
+      }
+      keepFocusInside(e as unknown as ReactKeyboardEvent, dialog);
+    };
+    document.addEventListener("keydown", onKey);
     return () => {
+      document.removeEventListener("keydown", onKey);
       document.body.style.overflow = overflow;
       openerRef.current?.focus();
     };
@@ -84,14 +103,7 @@ export function MarketingForm({ fields, data }: BlockProps<MarketingFormData>) {
       </div>
       <div className="fc-marketing-form__backdrop" hidden={!open} onClick={(e) => e.target === e.currentTarget && setOpen(false)}>
         <div ref={dialogRef} className="fc-marketing-form__dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-dtitle`} tabIndex={-1}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") {
-              e.preventDefault();
-              setOpen(false);
-              return;
-            }
-            keepFocusInside(e, dialogRef.current);
-          }}>
+>
           <div className="fc-marketing-form__head">
             <h2 id={`${id}-dtitle`}>{title || t("marketingFormTitle", "Stay up to date")}</h2>
             <button type="button" className="fc-marketing-form__close" aria-label={t("close", "Close")} onClick={() => setOpen(false)}>
