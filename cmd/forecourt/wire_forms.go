@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -147,6 +148,9 @@ func wireForms(ctx context.Context, w *wiring) error {
 		Outbox:         w.mail,
 		Log:            w.app.log,
 		TrustForwarded: set.trustForwarded,
+	}
+	if u, err := url.Parse(w.app.cfg.PublicURL); err == nil && u.Hostname() != "" {
+		svc.ExtraOriginHosts = []string{u.Hostname()}
 	}
 	w.pages.Register("FormBuilder", lib.Loader())
 	w.pages.Register("ServiceRequestForm", svc.ServiceRequestLoader())

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -93,6 +94,10 @@ func TestCarFormRecipient(t *testing.T) {
 	ms := mails(t, f.db, leads.MailRef("car-lead-00001"))
 	if len(ms) != 1 || ms[0].To != want.Email {
 		t.Fatalf("mails %+v, want one to %s", ms, want.Email)
+	}
+	lead, _ := f.svc.Leads.BySubmission(context.Background(), "car-lead-00001")
+	if lead.Recipient != want.Email || strings.Contains(string(lead.Values), "elsewhere.example") {
+		t.Errorf("stored %s for %s", lead.Values, lead.Recipient)
 	}
 	if code, body := post(map[string]any{"car_id": "999999999"}, "car-lead-00002", nil); code != 400 {
 		t.Errorf("unknown car: %d %s", code, body)

@@ -59,7 +59,10 @@ type Service struct {
 	// TrustForwarded takes the client address from X-Forwarded-For (behind
 	// the own proxy only).
 	TrustForwarded bool
-	Now            func() time.Time
+	// ExtraOriginHosts are host names allowed as Origin besides the site's
+	// own (PUBLIC_URL's host).
+	ExtraOriginHosts []string
+	Now              func() time.Time
 }
 
 func (s *Service) now() time.Time {

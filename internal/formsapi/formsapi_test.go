@@ -226,7 +226,7 @@ func mails(tb testing.TB, db *store.DB, ref string) []mail.Message {
 }
 
 func TestGuard(t *testing.T) {
-	f := newFixture(t, storetest.MustSQLite(t), nil)
+	f := newFixture(t, storetest.MustSQLite(t), func(s *formsapi.Service) { s.ExtraOriginHosts = []string{"staging.forecourt.example"} })
 	big := sellBody("guard-big-0001", "x", func(v map[string]any) { v["other"] = strings.Repeat("a", formsapi.MaxBody) })
 	tests := []struct {
 		name   string
@@ -249,6 +249,7 @@ func TestGuard(t *testing.T) {
 		{"site host origin", req{origin: "https://forecourt.se", body: `{`}, 400, "invalid"},
 		{"www host origin", req{origin: "https://www.forecourt.se", body: `{`}, 400, "invalid"},
 		{"loopback origin", req{origin: "http://127.0.0.1:41234", body: `{`}, 400, "invalid"},
+		{"public URL host", req{origin: "https://staging.forecourt.example", body: `{`}, 400, "invalid"},
 		{"referer without origin", req{origin: "-", hdr: map[string]string{"Referer": "http://group-se.localhost:8080/salja-bil"}, body: `{`}, 400, "invalid"},
 	}
 	for _, tt := range tests {

@@ -47,9 +47,10 @@ func isJSON(r *http.Request) bool {
 // AllowedOrigin reports whether a browser request comes from a page of st:
 // its Origin (or, without one, its Referer) names one of the site's hosts,
 // its redirect hosts, <name>.localhost, localhost or a loopback address,
-// over http or https and on any port. Requests without either header are
-// refused: every browser sends Origin with a POST.
-func AllowedOrigin(r *http.Request, st *site.Site) bool {
+// over http or https and on any port, or one of extra (host names, such as
+// PUBLIC_URL's). Requests without either header are refused: every browser
+// sends Origin with a POST.
+func AllowedOrigin(r *http.Request, st *site.Site, extra ...string) bool {
 	origin := r.Header.Get("Origin")
 	if origin == "" {
 		origin = r.Header.Get("Referer")
@@ -68,7 +69,7 @@ func AllowedOrigin(r *http.Request, st *site.Site) bool {
 	if a, err := netip.ParseAddr(host); err == nil && a.Unmap().IsLoopback() {
 		return true
 	}
-	for _, h := range append(append([]string{}, st.Hosts...), st.RedirectHosts...) {
+	for _, h := range append(append(append([]string{}, st.Hosts...), st.RedirectHosts...), extra...) {
 		if strings.EqualFold(h, host) {
 			return true
 		}
@@ -101,7 +102,7 @@ func (s *Service) readForm(w http.ResponseWriter, r *http.Request, st *site.Site
 	if !isJSON(r) {
 		return nil, &statusError{http.StatusUnsupportedMediaType, "unsupported_media_type", "Send the form as application/json."}
 	}
-	if !AllowedOrigin(r, st) {
+	if !AllowedOrigin(r, st, s.ExtraOriginHosts...) {
 		return nil, errs.E(errs.Forbidden, "Forms are accepted from the site's own pages only.")
 	}
 	if err := leads.AllowAddress(r.Context(), s.Limiter, s.addressLimit(), ClientIP(r, s.TrustForwarded)); err != nil {

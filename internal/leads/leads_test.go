@@ -211,3 +211,34 @@ func TestLeadMailArrives(t *testing.T) {
 		}
 	})
 }
+
+// TestMoveLegacyOutbox: an unsent mail of the old lead outbox moves to the
+// shared outbox once, keeping its recipient and text; sent ones stay put.
+func TestMoveLegacyOutbox(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+		var id int64
+		q := `INSERT INTO leads (site_name, submission_id, form_name, car_id, doc, email, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`
+		if err := db.QueryRow(db.Rebind(q), "group-se", "legacy-00001", "carDetailContact", 1, `{"email":"old@example.se"}`, "old@example.se", now.UnixMilli()).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		for _, sent := range []any{nil, now.UnixMilli()} {
+			if _, err := db.Exec(db.Rebind(`INSERT INTO leads_outbox (lead_id, to_addr, subject, body, next_attempt_at, sent_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+				id, "sales@dealer.se", "Lead: Volvo", "Name: Old\r\n", now.UnixMilli(), sent, now.UnixMilli()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		st := leads.NewStore(db)
+		for i, want := range []int{1, 0} {
+			n, err := st.MoveLegacyOutbox(ctx, now)
+			if err != nil || n != want {
+				t.Fatalf("run %d: moved %d, %v; want %d", i, n, err, want)
+			}
+		}
+		got, _ := mail.ExportRecipient(ctx, db, "sales@dealer.se")
+		if len(got) != 1 || got[0].Ref != "lead:legacy-00001" || got[0].Text != "Name: Old\r\n" || got[0].Headers["Reply-To"] != "old@example.se" {
+			t.Errorf("moved %+v", got)
+		}
+	})
+}

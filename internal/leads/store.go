@@ -51,6 +51,12 @@ func MailRef(submissionID string) string { return "lead:" + submissionID }
 // another submission is errs.Invalid with fields.ticket = ticketUsed, and
 // nothing is stored.
 func (s *Store) Save(ctx context.Context, siteName string, f *Form, to Recipient, text MailText, nonce string, now time.Time) (lead Lead, created bool, err error) {
+	if f.car != nil {
+		// Keep the recipient the server chose, not what the client sent.
+		v := f.car.Values
+		v.ToName, v.ToEmail = to.Name, to.Email
+		f.Values = v
+	}
 	doc, err := json.Marshal(f.Values)
 	if err != nil {
 		return Lead{}, false, errs.Wrap(err, "encode lead")
