@@ -199,6 +199,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	w := &wiring{app: a, pages: pages, catalog: catalogSvc, engine: engine, media: mediaHandler, deps: &deps,
 		mail: startMailOutbox(ctx, a, &deps), limiter: ratelimit.New(a.db)}
+	if w.booking, err = startBookingEngine(ctx, a, &deps); err != nil {
+		return err
+	}
 	for _, wire := range wirers {
 		if err := wire(ctx, w); err != nil {
 			return err

@@ -5,11 +5,8 @@ import (
 	"net/http"
 	"os"
 	"strings"
-	"time"
 
-	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
-	"forecourt/internal/catalog"
 	"forecourt/internal/errs"
 	"forecourt/internal/places"
 	"forecourt/internal/vehicles"
@@ -33,43 +30,18 @@ func vehicleProvider() (vehicles.Provider, error) {
 
 // wireBooking plugs in the service booking (issue 8): the booking engine
 // over the dealer sites' workshops, the /api/mechmate/… and /api/places
-// calls. The workshop directory is re-read from the catalog every minute,
-// so an import of dealer sites shows up without a restart.
+// calls, over the server's one booking engine (startBookingEngine).
 func wireBooking(ctx context.Context, w *wiring) error {
 	vp, err := vehicleProvider()
 	if err != nil {
 		return err
 	}
-	dir := booking.NewDirectory(nil)
-	st := catalog.NewStore(w.app.db)
-	if err := dir.Load(ctx, st, w.app.sites.All()); err != nil {
-		return err
-	}
-	go func() {
-		t := time.NewTicker(time.Minute)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				if err := dir.Load(ctx, st, w.app.sites.All()); err != nil {
-					w.app.log.Warn("reloading workshops failed", "err", err)
-				}
-			}
-		}
-	}()
 	api := &bookingapi.API{
-		Engine: booking.New(w.app.db, dir), Vehicles: vp, Places: places.Sweden(), Limiter: w.limiter,
+		Engine: w.booking, Vehicles: vp, Places: places.Sweden(), Limiter: w.limiter,
 		Kick: w.mail.Kick, PublicURL: w.app.cfg.PublicURL, Log: w.app.log,
-		SiteOf: func(r *http.Request) string { return web.SiteOf(r).Name },
+		SiteOf:    func(r *http.Request) string { return web.SiteOf(r).Name },
+		SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts },
 	}
 	w.deps.Extra = append(w.deps.Extra, api.Mount)
-	w.deps.Health["booking-workshops"] = func(context.Context) string {
-		if n := len(dir.All("")); n > 0 {
-			return "ok"
-		}
-		return "no workshops (run forecourt seed)"
-	}
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"forecourt/internal/booking"
+	"forecourt/internal/catalog"
 	"forecourt/internal/leads"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
@@ -38,8 +40,28 @@ func TestLeadsCommand(t *testing.T) {
 	if _, _, err := leads.NewStore(db).Save(ctx, "group-se", f, to, f.Mail(to, ""), "", time.Now()); err != nil {
 		t.Fatal(err)
 	}
+	// A service booking of the same person, with the workshop's copy of
+	// its mail (to the workshop, about the person).
+	zone, _ := time.LoadLocation("Europe/Stockholm")
+	week, devs := booking.ParseSchedule(catalog.OpeningSchedule{Openinghours: []catalog.OpeningDay{{Day: "Måndag–Söndag", DisplayText: "07:00–17:00"}}})
+	eng := booking.New(db, booking.NewDirectory([]*booking.Workshop{{
+		DepartmentID: "D-9001", SiteID: 9001, Site: "group-se", SiteName: "Forecourt Bil Teststad", DepartmentName: "Verkstad",
+		Email: "verkstad@example.se", Brands: []booking.Brand{{Name: "Volvo", Code: "VO"}}, Country: "SE", Zone: zone, ZoneName: "Europe/Stockholm",
+		Week: week, Deviations: devs, Capacity: booking.Capacity{Bays: 2, DayMinutes: 1200, FullDayPlaces: 2, Step: 30 * time.Minute, Notice: time.Hour},
+	}}))
+	day := time.Now().In(zone).AddDate(0, 0, 3)
+	bk, err := eng.Book(ctx, booking.Request{Flow: booking.FlowService, DepartmentID: "D-9001", Minutes: 60,
+		Start:    time.Date(day.Year(), day.Month(), day.Day(), 10, 0, 0, 0, zone),
+		Customer: booking.Customer{FirstName: "Per", LastName: "Person", Phone: "0701234567", Email: "per@example.se"}, Reg: "ABC123",
+		Items: []booking.Item{{Code: "originalservice", Name: "Service", Units: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	err = db.Tx(ctx, func(tx *sql.Tx) error {
-		return mail.Queue(ctx, db, tx, mail.Message{To: "per@example.se", Subject: "Tack", Text: "Hej Per", Kind: "booking", Ref: "booking:BK-1"}, time.Now())
+		if err := mail.Queue(ctx, db, tx, mail.Message{To: "verkstad@example.se", Subject: "Ny bokning", Text: "Per Person, ABC123", Kind: "booking", Ref: "booking:" + bk.ID}, time.Now()); err != nil {
+			return err
+		}
+		return mail.Queue(ctx, db, tx, mail.Message{To: "per@example.se", Subject: "Tack", Text: "Hej Per", Kind: "booking", Ref: "booking:" + bk.ID}, time.Now())
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +69,9 @@ func TestLeadsCommand(t *testing.T) {
 	db.Close()
 
 	var out bytes.Buffer
-	if code := run(ctx, []string{"leads", "export", "--email", "per@example.se"}, &out, io.Discard); code != 0 {
+	var errOut bytes.Buffer
+	if code := run(ctx, []string{"leads", "export", "--email", "per@example.se"}, &out, &errOut); code != 0 {
+		t.Log(errOut.String())
 		t.Fatalf("export exited %d", code)
 	}
 	var exp struct {
@@ -57,14 +81,14 @@ func TestLeadsCommand(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &exp); err != nil {
 		t.Fatalf("export is not JSON: %v\n%s", err, out.String())
 	}
-	if len(exp.Data["leads"]) != 1 || len(exp.Data["mailOutbox"]) != 1 || len(exp.Data["formSubmissions"]) != 0 {
+	if len(exp.Data["leads"]) != 1 || len(exp.Data["mailOutbox"]) != 1 || len(exp.Data["formSubmissions"]) != 0 || len(exp.Data["bookings"]) != 1 {
 		t.Errorf("export %s", out.String())
 	}
 	out.Reset()
 	if code := run(ctx, []string{"leads", "erase", "--email", "PER@example.se"}, &out, io.Discard); code != 0 {
 		t.Fatalf("erase exited %d", code)
 	}
-	for _, want := range []string{"leads            1", "mailOutbox       1"} {
+	for _, want := range []string{"leads            1", "bookings         1"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("erase said %q, want %q", out.String(), want)
 		}
@@ -75,7 +99,7 @@ func TestLeadsCommand(t *testing.T) {
 	}
 	defer db.Close()
 	var n int
-	db.QueryRow(`SELECT (SELECT count(*) FROM leads) + (SELECT count(*) FROM mail_outbox)`).Scan(&n)
+	db.QueryRow(`SELECT (SELECT count(*) FROM leads) + (SELECT count(*) FROM mail_outbox) + (SELECT count(*) FROM booking_bookings WHERE email <> '' OR first_name <> '')`).Scan(&n)
 	if n != 0 {
 		t.Errorf("%d rows of the person left", n)
 	}

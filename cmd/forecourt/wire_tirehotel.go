@@ -12,7 +12,6 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
-	"forecourt/internal/site"
 	"forecourt/internal/tirehotel"
 	"forecourt/internal/web"
 )
@@ -80,32 +79,8 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 	}
 	policy := tirehotel.DefaultPolicy.Scaled(scale)
 	auth := &tirehotel.Auth{Store: st, Keys: keys, Limiter: w.limiter, SMS: sms, Policy: policy, Log: a.log}
-	// Wheel changes book through the one booking engine, over the
-	// workshops of the Swedish dealer sites.
-	se, err := a.sites.ByName("group-se")
-	if err != nil {
-		return err
-	}
-	dir := booking.NewDirectory(nil)
-	cs := catalog.NewStore(a.db)
-	if err := dir.Load(ctx, cs, []*site.Site{se}); err != nil {
-		return err
-	}
-	go func() { // dealer-site imports show up without a restart, as in wire_booking.go
-		t := time.NewTicker(time.Minute)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				if err := dir.Load(ctx, cs, []*site.Site{se}); err != nil {
-					a.log.Warn("tyre hotel: reloading workshops failed", "err", err)
-				}
-			}
-		}
-	}()
-	wheel := &tirehotel.WheelChange{Store: st, Engine: booking.New(a.db, dir), Mail: w.mail, Log: a.log,
+	// Wheel changes book through the one booking engine (startBookingEngine).
+	wheel := &tirehotel.WheelChange{Store: st, Engine: w.booking, Mail: w.mail, Log: a.log,
 		Limiter: w.limiter, Reads: tirehotel.DefaultReads, Writes: tirehotel.DefaultWrites}
 	if scale > 1 {
 		wheel.Reads.N *= scale
@@ -117,7 +92,7 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 			s.Route(mux, r.Pattern, r.Name, r.Handler)
 		}
 	})
-	a.log.Info("tyre hotel ready", "workshops", len(dir.All("")), "took_ms", time.Since(start).Milliseconds())
+	a.log.Info("tyre hotel ready", "took_ms", time.Since(start).Milliseconds())
 	return nil
 }
 

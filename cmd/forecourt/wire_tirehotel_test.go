@@ -84,6 +84,9 @@ func TestTirehotelServer(t *testing.T) {
 	deps := web.Deps{Sites: sites, Pages: &page.Assembler{Content: src}, Store: db, AssetsDir: dist, Logger: log,
 		Health: map[string]func(context.Context) string{}}
 	w := &wiring{app: a, deps: &deps, mail: mail.NewOutbox(db, mail.SMTPMailer{}, log), limiter: ratelimit.New(db)}
+	if w.booking, err = startBookingEngine(ctx, a, &deps); err != nil {
+		t.Fatal(err)
+	}
 	if err := wireTirehotel(ctx, w); err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,6 @@
 package booking
 
 import (
-	"fmt"
-	"sort"
 	"sync"
 	"time"
 
@@ -36,7 +34,29 @@ func ParseDate(s string) (Date, error) {
 	return DateOf(t), nil
 }
 
-func (d Date) String() string { return fmt.Sprintf("%04d-%02d-%02d", d.Year, d.Month, d.Day) }
+func (d Date) String() string {
+	b := make([]byte, 0, 10)
+	b = appendPadded(b, d.Year, 4)
+	b = append(b, '-')
+	b = appendPadded(b, int(d.Month), 2)
+	b = append(b, '-')
+	b = appendPadded(b, d.Day, 2)
+	return string(b)
+}
+
+func appendPadded(b []byte, n, width int) []byte {
+	var digits [8]byte
+	i := len(digits)
+	for n > 0 || i == len(digits) {
+		i--
+		digits[i] = byte('0' + n%10)
+		n /= 10
+	}
+	for k := len(digits) - i; k < width; k++ {
+		b = append(b, '0')
+	}
+	return append(b, digits[i:]...)
+}
 
 // AddDays is d moved n days (n may be negative).
 func (d Date) AddDays(n int) Date {
@@ -93,11 +113,13 @@ func (s DaySlots) Times(loc *time.Location) []string {
 	return out
 }
 
+type holidayKey struct {
+	country string
+	year    int
+}
+
 // holidays caches each country's public holidays per year.
-var holidays = struct {
-	sync.Mutex
-	byKey map[string]map[Date]string
-}{byKey: map[string]map[Date]string{}}
+var holidays sync.Map // holidayKey → map[Date]string
 
 var calendars = map[string][]*cal.Holiday{"SE": se.Holidays, "NO": no.Holidays, "DK": dk.Holidays, "GB": gb.Holidays, "SK": sk.Holidays}
 
@@ -108,24 +130,22 @@ func Holiday(country string, d Date) string {
 	if !ok {
 		return ""
 	}
-	key := fmt.Sprintf("%s-%d", country, d.Year)
-	holidays.Lock()
-	days, ok := holidays.byKey[key]
+	key := holidayKey{country, d.Year}
+	days, ok := holidays.Load(key)
 	if !ok {
-		days = map[Date]string{}
+		m := map[Date]string{}
 		for _, h := range hs {
 			act, obs := h.Calc(d.Year)
 			if !act.IsZero() {
-				days[DateOf(act)] = h.Name
+				m[DateOf(act)] = h.Name
 			}
 			if !obs.IsZero() {
-				days[DateOf(obs)] = h.Name
+				m[DateOf(obs)] = h.Name
 			}
 		}
-		holidays.byKey[key] = days
+		days, _ = holidays.LoadOrStore(key, m)
 	}
-	holidays.Unlock()
-	return days[d]
+	return days.(map[Date]string)[d]
 }
 
 // Hours returns the opening spans of the workshop on d, or the reason it
@@ -188,13 +208,23 @@ func Availability(w *Workshop, d Date, job Job, used []Use, now time.Time) DaySl
 		step = 30
 	}
 	if c.Bays > 0 {
+		out.Starts = make([]time.Time, 0, 24)
+		length := time.Duration(job.Minutes) * time.Minute
 		for _, sp := range spans {
+			first, last := d.At(sp.From, loc), d.At(sp.To, loc)
+			// Within a span without an offset change, wall minutes are real
+			// minutes; otherwise each start is built from the wall clock.
+			_, o1 := first.Zone()
+			_, o2 := last.Zone()
 			for m := sp.From; m+job.Minutes <= sp.To; m += step {
-				start := d.At(m, loc)
+				start := first.Add(time.Duration(m-sp.From) * time.Minute)
+				if o1 != o2 {
+					start = d.At(m, loc)
+				}
 				if start.Before(earliest) {
 					continue
 				}
-				if overlapPeak(timed, start, start.Add(time.Duration(job.Minutes)*time.Minute)) < c.Bays {
+				if overlapPeak(timed, start, start.Add(length)) < c.Bays {
 					out.Starts = append(out.Starts, start)
 				}
 			}
@@ -216,28 +246,20 @@ func openAt(spans []Span, m int) bool {
 }
 
 // overlapPeak is the largest number of timed uses running at one moment of
-// [from, to).
+// [from, to). The count only rises at from or at a use's start, so those
+// are the moments to look at.
 func overlapPeak(uses []Use, from, to time.Time) int {
-	var points []time.Time
-	points = append(points, from)
-	var in []Use
-	for _, u := range uses {
-		end := u.Start.Add(time.Duration(u.Minutes) * time.Minute)
-		if u.Start.Before(to) && end.After(from) {
-			in = append(in, u)
-			if u.Start.After(from) {
-				points = append(points, u.Start)
+	peak := 0
+	for i := -1; i < len(uses); i++ {
+		p := from
+		if i >= 0 {
+			p = uses[i].Start
+			if !p.After(from) || !p.Before(to) {
+				continue
 			}
 		}
-	}
-	if len(in) == 0 {
-		return 0
-	}
-	sort.Slice(points, func(i, j int) bool { return points[i].Before(points[j]) })
-	peak := 0
-	for _, p := range points {
 		n := 0
-		for _, u := range in {
+		for _, u := range uses {
 			if !p.Before(u.Start) && p.Before(u.Start.Add(time.Duration(u.Minutes)*time.Minute)) {
 				n++
 			}

@@ -178,6 +178,62 @@ func (e *Engine) days(ctx context.Context, w *Workshop, from, to Date, job Job) 
 	return out, nil
 }
 
+// DaysAll is Days for many workshops at once (one query): the listing of
+// workshops and their calendars. Unknown departments are left out.
+func (e *Engine) DaysAll(ctx context.Context, departmentIDs []string, from, to Date, job Job) (map[string][]DaySlots, error) {
+	if to.Before(from) || from.AddDays(MaxDays).Before(to) {
+		return nil, errs.E(errs.Invalid, "a range of 1 to %d days", MaxDays)
+	}
+	ws := make([]*Workshop, 0, len(departmentIDs))
+	args := []any{from.String(), to.String()}
+	marks := make([]string, 0, len(departmentIDs))
+	for _, id := range departmentIDs {
+		if w, err := e.dir.Workshop(id); err == nil {
+			ws = append(ws, w)
+			args = append(args, id)
+			marks = append(marks, "?")
+		}
+	}
+	out := make(map[string][]DaySlots, len(ws))
+	if len(ws) == 0 {
+		return out, nil
+	}
+	rows, err := e.db.QueryContext(ctx, e.db.Rebind(`SELECT department_id, day, starts_at, minutes, full_day FROM booking_bookings
+		WHERE day >= ? AND day <= ? AND status = 'booked' AND department_id IN (`+strings.Join(marks, ", ")+`)`), args...)
+	if err != nil {
+		return nil, errs.Wrap(err, "load bookings")
+	}
+	defer rows.Close()
+	uses := map[string]map[string][]Use{}
+	for rows.Next() {
+		var dep, day string
+		var start any
+		var u Use
+		if err := rows.Scan(&dep, &day, &start, &u.Minutes, &u.FullDay); err != nil {
+			return nil, errs.Wrap(err, "scan booking use")
+		}
+		if u.Start, err = timeOf(start); err != nil {
+			return nil, err
+		}
+		if uses[dep] == nil {
+			uses[dep] = map[string][]Use{}
+		}
+		uses[dep][day] = append(uses[dep][day], u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, errs.Wrap(err, "load bookings")
+	}
+	now := e.Now()
+	for _, w := range ws {
+		var days []DaySlots
+		for d := from; !to.Before(d); d = d.AddDays(1) {
+			days = append(days, Availability(w, d, job, uses[w.DepartmentID][d.String()], now))
+		}
+		out[w.DepartmentID] = days
+	}
+	return out, nil
+}
+
 // Slots returns the free starts of one local day and whether its full-day
 // drop-off is free.
 func (e *Engine) Slots(ctx context.Context, departmentID string, day Date, job Job) (DaySlots, error) {
@@ -192,7 +248,23 @@ func (e *Engine) Slots(ctx context.Context, departmentID string, day Date, job J
 // workshop within days days from today (its local day), or ok false.
 func (e *Engine) FirstFree(ctx context.Context, w *Workshop, days int, job Job) (t time.Time, ok bool, err error) {
 	from := DateOf(e.Now().In(w.Zone))
-	ds, err := e.days(ctx, w, from, from.AddDays(days-1), job)
+	// Look a week ahead first: the first free time is nearly always there.
+	for done := 0; done < days; {
+		n := min(7, days-done)
+		if done > 0 {
+			n = days - done
+		}
+		t, ok, err := e.firstFree(ctx, w, from.AddDays(done), from.AddDays(done+n-1), job)
+		if err != nil || ok {
+			return t, ok, err
+		}
+		done += n
+	}
+	return time.Time{}, false, nil
+}
+
+func (e *Engine) firstFree(ctx context.Context, w *Workshop, from, to Date, job Job) (t time.Time, ok bool, err error) {
+	ds, err := e.days(ctx, w, from, to, job)
 	if err != nil {
 		return time.Time{}, false, err
 	}

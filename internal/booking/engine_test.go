@@ -362,3 +362,48 @@ func TestCalendarFile(t *testing.T) {
 		}
 	}
 }
+
+func TestDaysAllMatchesDays(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		w1, w2 := testWorkshop(1, false), testWorkshop(2, true)
+		w2.DepartmentID = "D-9002"
+		e := booking.New(db, booking.NewDirectory([]*booking.Workshop{w1, w2}))
+		e.Now = func() time.Time { return local("2026-11-23 12:00") }
+		if _, err := e.Book(ctx, request(local("2026-11-25 10:00"), "")); err != nil {
+			t.Fatal(err)
+		}
+		all, err := e.DaysAll(ctx, []string{"D-9001", "D-9002", "D-404"}, date("2026-11-23"), date("2026-12-06"), booking.Job{Minutes: 60})
+		if err != nil || len(all) != 2 {
+			t.Fatalf("DaysAll: %d %v", len(all), err)
+		}
+		for _, id := range []string{"D-9001", "D-9002"} {
+			one, err := e.Days(ctx, id, date("2026-11-23"), date("2026-12-06"), booking.Job{Minutes: 60})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(one, all[id]); diff != "" {
+				t.Errorf("%s (-Days +DaysAll):\n%s", id, diff)
+			}
+		}
+	})
+}
+
+func TestBookAcrossDaylightSaving(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		e := newEngine(t, db, testWorkshop(1, false), local("2026-10-20 12:00"))
+		// Booked in summer time for the Monday after the clocks go back.
+		b, err := e.Book(ctx, request(local("2026-10-26 07:00"), ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.Get(ctx, b.ID, b.CancelToken)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := got.Start.Format(time.RFC3339); s != "2026-10-26T06:00:00Z" || got.Local().Format("15:04") != "07:00" || got.Zone != "Europe/Stockholm" || got.Day != "2026-10-26" {
+			t.Fatalf("stored %s (%s, %s, %s)", s, got.Local().Format("15:04"), got.Zone, got.Day)
+		}
+	})
+}

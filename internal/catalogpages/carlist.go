@@ -54,8 +54,8 @@ type CarListData struct {
 	// FirstPage is the page of Cars[0]: the document holds at most
 	// WindowPages pages ending at Query.Page; the screen offers the earlier
 	// ones with "show previous".
-	FirstPage int `json:"firstPage"`
-	Sorts    []string              `json:"sorts"`
+	FirstPage int      `json:"firstPage"`
+	Sorts     []string `json:"sorts"`
 	// Error is true when the search failed: the screen shows carListError.
 	Error bool `json:"error"`
 }

@@ -25,8 +25,8 @@ type Searcher interface {
 
 // Car list constants (spec section 9).
 const (
-	PageSize     = 48 // cars per page
-	MaxPages     = 20 // pages 0..19
+	PageSize = 48 // cars per page
+	MaxPages = 20 // pages 0..19
 	// WindowPages is how many pages one list document holds at most: the
 	// page asked for and the one before it (96 cards, under 400 KB).
 	WindowPages  = 2

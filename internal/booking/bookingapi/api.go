@@ -4,6 +4,7 @@
 package bookingapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -55,6 +56,9 @@ type API struct {
 	// SiteOf names the forecourt site of a request (whose workshops are
 	// listed); nil: every workshop.
 	SiteOf func(r *http.Request) string
+	// SiteHosts are the hosts the request's site answers on (links in
+	// mails use only these, or loopback, when PublicURL is empty).
+	SiteHosts func(r *http.Request) []string
 	// StreamTimeout bounds one closestAvailable stream (default 15 s).
 	StreamTimeout time.Duration
 	// BookLimit bookings per client address per BookWindow (default 20 per 10 min).
@@ -97,13 +101,15 @@ func (a *API) log() *slog.Logger {
 }
 
 func writeJSON(w http.ResponseWriter, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // cancelUrl keeps its "&"
+	if err := enc.Encode(v); err != nil {
 		return errs.Wrap(err, "encode answer")
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Write(b)
+	w.Write(b.Bytes())
 	return nil
 }
 
@@ -143,6 +149,10 @@ type carAnswer struct {
 
 // handleCar serves "GET /api/mechmate/car/{reg}".
 func (a *API) handleCar(w http.ResponseWriter, r *http.Request) error {
+	// The register is personal data and a paid service: no bulk look-ups.
+	if err := a.allow(r, "booking:car:ip:"+clientAddr(r), 120, 10*time.Minute); err != nil {
+		return err
+	}
 	v, err := a.lookup(r.Context(), r.PathValue("reg"))
 	if err != nil {
 		return err

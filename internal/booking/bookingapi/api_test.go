@@ -72,7 +72,7 @@ func newFixture(tb testing.TB, db *store.DB) fixture {
 	eng.Now = func() time.Time { return now }
 	reg := vehicles.NewRegistry()
 	api := &bookingapi.API{Engine: eng, Vehicles: reg, Places: places.Sweden(), Limiter: ratelimit.New(db),
-		SiteOf: func(r *http.Request) string { return web.SiteOf(r).Name }, BookLimit: 40, StreamLimit: 1000,
+		SiteOf: func(r *http.Request) string { return web.SiteOf(r).Name }, SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts }, BookLimit: 40, StreamLimit: 1000,
 		Log: slog.New(slog.DiscardHandler)}
 	s, err := web.New(web.Config{Locales: []string{"sv"}}, web.Deps{Sites: sites, Pages: &page.Assembler{}, Store: db, Logger: slog.New(slog.DiscardHandler),
 		AssetsDir: assetsDir(tb), Extra: []func(*http.ServeMux, *web.Server){api.Mount}})
@@ -88,7 +88,7 @@ var (
 )
 
 // sqliteFixture is one SQLite fixture shared by the read-only tests.
-func sqliteFixture(t *testing.T) fixture {
+func sqliteFixture(t testing.TB) fixture {
 	sharedOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "bookingapi-")
 		if err != nil {
@@ -109,6 +109,10 @@ func do(f fixture, method, target, body string, hdr ...string) *httptest.Respons
 	for i := 0; i+1 < len(hdr); i += 2 {
 		if hdr[i] == "RemoteAddr" {
 			req.RemoteAddr = hdr[i+1]
+			continue
+		}
+		if hdr[i] == "Host" {
+			req.Host = hdr[i+1]
 			continue
 		}
 		req.Header.Set(hdr[i], hdr[i+1])
@@ -534,4 +538,30 @@ func TestPlaces(t *testing.T) {
 		t.Errorf("nearest: %s", rec.Body.String())
 	}
 	wantError(t, do(f, "GET", "/api/places/nearest?lat=48.85&lng=2.35", ""), 400, "InvalidInput")
+}
+
+func TestMailLinksIgnoreForeignHosts(t *testing.T) {
+	f := sqliteFixture(t)
+	w := volvoWorkshop(f)
+	rec := do(f, "POST", "/api/mechmate/book", bookBody(w.DepartmentID, "2026-12-03T09:00:00.00", false, interval), "Host", "evil.example", "RemoteAddr", "192.0.2.77:1")
+	if rec.Code != 200 {
+		t.Fatalf("book: %d %s", rec.Code, rec.Body.String())
+	}
+	ans := decode[bookingapi.BookAnswer](t, rec)
+	var doc string
+	f.db.QueryRow(`SELECT doc FROM mail_outbox WHERE ref = 'booking:` + ans.ID + `' AND to_addr = 'anna.lind@example.se'`).Scan(&doc)
+	if !strings.Contains(doc, "https://forecourt.se/boka-service/avboka?id="+ans.ID) || strings.Contains(doc, "evil.example") {
+		t.Errorf("cancel link does not use the site's own host:\n%.600s", doc)
+	}
+}
+
+func TestClosestAvailableStreamError(t *testing.T) {
+	db := storetest.MustSQLite(t)
+	f := newFixture(t, db)
+	f.api.Limiter = nil
+	db.Close() // the store goes away after the stream's checks
+	msgs := readStream(t, do(f, "GET", "/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=wheelchange&latitude=59.33&longitude=18.06", ""))
+	if len(msgs) != 2 || msgs[0]["error"] == nil || msgs[1]["end"] != true {
+		t.Fatalf("stream on a failing store: %v", msgs)
+	}
 }

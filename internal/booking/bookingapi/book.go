@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -214,7 +215,10 @@ func (a *API) authorisedAnywhere(brand string) bool {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// origin is the public origin for links in mails.
+// origin is the public origin for links in mails: PublicURL, or the
+// request's origin when its host is one the site answers on (SiteHosts) or
+// a loopback name; any other Host header (which a client chooses) gives
+// the site's first host, so nobody can make our mails link elsewhere.
 func (a *API) origin(r *http.Request) string {
 	if a.PublicURL != "" {
 		return a.PublicURL
@@ -223,7 +227,27 @@ func (a *API) origin(r *http.Request) string {
 	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
 		scheme = "https"
 	}
-	return scheme + "://" + r.Host
+	host := strings.ToLower(r.Host)
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	if name == "localhost" || name == "127.0.0.1" || name == "::1" || strings.HasSuffix(name, ".localhost") {
+		return scheme + "://" + host
+	}
+	var hosts []string
+	if a.SiteHosts != nil {
+		hosts = a.SiteHosts(r)
+	}
+	for _, h := range hosts {
+		if h == name {
+			return scheme + "://" + host
+		}
+	}
+	if len(hosts) > 0 {
+		return "https://" + hosts[0]
+	}
+	return scheme + "://" + host
 }
 
 // CancelPath is the cancel page of a booking.
