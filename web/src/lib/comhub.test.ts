@@ -23,7 +23,7 @@ describe("postForm", () => {
 
   it("turns a 429 into FormRateLimited with the wait in minutes and does not retry", async () => {
     const { posts } = mockFormFetch(() => json(429, { error: { code: "rate_limited", message: "Too many" } }, { "Retry-After": "61" }));
-    const err = await postForm({ formSubmissionId: "abcdefgh3" }, { retryMs: 1 }).catch((e) => e);
+    const err = (await postForm({ formSubmissionId: "abcdefgh3" }, { retryMs: 1 }).catch((e: unknown) => e)) as FormRateLimited;
     expect(err).toBeInstanceOf(FormRateLimited);
     expect(err.minutes).toBe(2);
     expect(err.serverMessage).toBe("Too many");
