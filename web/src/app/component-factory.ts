@@ -42,6 +42,13 @@ import { FinanceAction } from "../features/finance-actions/components/finance-ac
 import { ServiceBookingIntro } from "../features/booking/components/service-booking-intro";
 import { ServiceBooking } from "../features/booking/components/service-booking";
 import { ServiceBookingCancel } from "../features/booking/components/service-booking-cancel";
+import { SellCarForm } from "../features/forms/components/sell-car-form";
+import { ServiceRequestForm } from "../features/forms/components/service-request-form";
+import { FormBuilder } from "../features/forms/components/form-builder";
+import { MarketingForm } from "../features/forms/components/marketing-form";
+import { SiteSelection } from "../features/listings/components/site-selection";
+import { SiteBlock } from "../features/listings/components/site-block";
+import { CarTeasers } from "../features/listings/components/car-teasers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const components: Record<string, ComponentType<BlockProps<any>>> = {
@@ -86,4 +93,11 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   ServiceBookingIntro,
   ServiceBooking,
   ServiceBookingCancel,
+  SellCarForm,
+  ServiceRequestForm,
+  FormBuilder,
+  MarketingForm,
+  SiteSelection,
+  SiteBlock,
+  CarTeasers,
 };
