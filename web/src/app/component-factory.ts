@@ -39,6 +39,7 @@ import { Breadcrumb } from "../features/catalog/components/breadcrumb";
 import { SiteList } from "../features/dealer-sites/components/site-list";
 import { SiteDetail } from "../features/dealer-sites/components/site-detail";
 import { FinanceAction } from "../features/finance-actions/components/finance-action";
+import { TireHotel } from "../features/tirehotel/components/tire-hotel";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const components: Record<string, ComponentType<BlockProps<any>>> = {
@@ -80,4 +81,5 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   SiteList,
   SiteDetail,
   FinanceAction,
+  TireHotel,
 };
