@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useT } from "../../../lib/page-context";
 import { ApiError, createBooking, getTimeslotDays, getTimeslots } from "../api/tirehotel-api";
 import { FORM_NAME, reportError, track } from "../hooks/flow";
@@ -6,7 +6,10 @@ import { availableDays, canSubmit, dateWindow, EMAIL, FULL_DAY_TIME, longDate, M
 import type { Confirmation, Customer, Validated } from "../types";
 import { LoadingOverlay } from "./loading-overlay";
 import { PageHeading } from "./page-heading";
-import { WheelCalendar } from "./wheel-calendar";
+
+// The calendar (react-aria) loads with the booking page only, never with the
+// rest of the site's pages.
+const WheelCalendar = lazy(() => import("./wheel-calendar").then((m) => ({ default: m.WheelCalendar })));
 
 type Days = { status: "loading" } | { status: "error" } | { status: "ready"; days: string[] };
 type Slots = { status: "idle" } | { status: "loading" } | { status: "error" } | { status: "ready"; times: { label: string; value: string }[] };
@@ -169,7 +172,9 @@ export function BookingPage({ validated, onBack, onConfirmed }: { validated: Val
           </div>
         )}
         {days.status === "ready" && days.days.length > 0 && date === null && (
-          <WheelCalendar label={t("thCalendarLabel")} available={days.days} value={date} onChange={chooseDate} />
+          <Suspense fallback={<LoadingOverlay text={t("thLoadingDates")} />}>
+            <WheelCalendar label={t("thCalendarLabel")} available={days.days} value={date} onChange={chooseDate} />
+          </Suspense>
         )}
         {date !== null && (
           <div className="fc-th-chosen">

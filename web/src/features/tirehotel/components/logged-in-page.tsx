@@ -64,11 +64,11 @@ export function LoggedInPage({ validated, onBook, onOtherCar }: { validated: Val
               {v.tires.map((tire, i) => (
                 <tr key={`${tire.equipmentPosition}-${i}`} className={tire.wheel.threadStatusId === 1 ? "is-worn" : undefined}>
                   <th scope="row">{t(`thPosition_${tire.equipmentPosition}`, tire.equipmentPosition)}</th>
-                  <td>{tire.wheel.name}</td>
-                  <td>{dimension(tire)}</td>
-                  <td>{tire.wheel.threadPattern}</td>
-                  <td>{depth(tire.wheel.threadDepth)}</td>
-                  <td><span className={`fc-th-status fc-th-status--${tire.wheel.threadStatusId === 1 ? "worn" : "ok"}`}>{tire.wheel.threadStatusMessage}</span></td>
+                  <td data-label={t("thTire")}>{tire.wheel.name}</td>
+                  <td data-label={t("thDimension")}>{dimension(tire)}</td>
+                  <td data-label={t("thPattern")}>{tire.wheel.threadPattern}</td>
+                  <td data-label={t("thTread")}>{depth(tire.wheel.threadDepth)}</td>
+                  <td data-label={t("thStatus")}><span className={`fc-th-status fc-th-status--${tire.wheel.threadStatusId === 1 ? "worn" : "ok"}`}>{tire.wheel.threadStatusMessage}</span></td>
                 </tr>
               ))}
             </tbody>

@@ -89,8 +89,10 @@ export function TireHotel(_props: BlockProps) {
     <section className="fc-th" aria-labelledby="fc-th-title">
       <div className="fc-th-hero">
         <div className="fc-container fc-th-hero__inner">
-          <h1 id="fc-th-title">{t("thTitle")}</h1>
-          <p>{t("thIntro")}</p>
+          <div className="fc-th-hero__text">
+            <h1 id="fc-th-title">{t("thTitle")}</h1>
+            <p>{t("thIntro")}</p>
+          </div>
         </div>
       </div>
       <div className="fc-container">
