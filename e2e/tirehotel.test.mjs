@@ -185,6 +185,9 @@ test("DCK123: code from the outbox → tyres → date → slot → form → conf
   assert.equal(session, 401);
   await page.reload();
   await page.getByRole("textbox", { name: "Registreringsnummer" }).waitFor();
+  // No hydration warnings or script errors on the way (the 401 of the
+  // signed-out session check is the browser's own resource message).
+  assert.deepEqual(page.consoleProblems.filter((t) => !/Failed to load resource/.test(t)), []);
   await page.context().close();
 });
 

@@ -303,3 +303,44 @@ describe("BookingPage", () => {
     expect(screen.getByRole("button", { name: "Genomför bokning" })).toBeDisabled();
   });
 });
+
+describe("Confirmation and rating", () => {
+  const confirmation = {
+    bookingConfirmationId: "WC-4K7P2M",
+    customerBase: { firstName: "Anna", lastName: "Berg", email: "anna@example.se", phoneMobile: "0701234567" },
+    services: [{ name: "Hjulskifte med däckhotell" }],
+    appointmentTime: "2026-12-01T07:30:00",
+    isFullDay: false,
+    workshop: { name: "Bilhallen Uppsala", address: "Bolandsgatan 12, 753 23 Uppsala", email: "verkstad.uppsala@forecourt.se", phoneNumber: "018-12 34 50" },
+    freeText: "Lånebil tack",
+  };
+  it("shows the summary, previews stars on hover, and thanks even when the call fails", async () => {
+    window.sessionStorage.setItem("tirehotel", JSON.stringify({ validated: VALIDATED, confirmation: null }));
+    routes.push((u) => (u.pathname.endsWith("/review/addReview") ? { status: 500, body: { message: "x" } } : undefined));
+    const { ConfirmationPage } = await import("./components/confirmation-page");
+    const user = userEvent.setup();
+    renderWithPage(<ConfirmationPage confirmation={confirmation} onOtherCar={() => {}} />, page());
+    expect(screen.getByRole("heading", { name: "Tack för din bokningsförfrågan!" })).toBeInTheDocument();
+    expect(screen.getByText("Vi har skickat en bekräftelse till anna@example.se.")).toBeInTheDocument();
+    expect(screen.getByText("WC-4K7P2M")).toBeInTheDocument();
+    expect(screen.getByText("tisdag 1 december 2026 kl. 07:30")).toBeInTheDocument();
+    expect(screen.getByText("Lånebil tack")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Bolandsgatan 12/ }).getAttribute("href")).toMatch(/maps.*Bilhallen/);
+    expect(screen.getByRole("link", { name: "Gå till startsidan" })).toHaveAttribute("href", "/");
+    const send = screen.getByRole("button", { name: "Skicka betyg" });
+    expect(send).toBeDisabled();
+    const stars = screen.getAllByRole("radio");
+    expect(stars).toHaveLength(5);
+    await user.hover(stars[2].closest("label")!);
+    expect(document.querySelectorAll(".fc-th-star.is-on")).toHaveLength(3);
+    await user.click(screen.getByRole("radio", { name: "4 av 5" }));
+    expect(send).toBeEnabled();
+    await user.click(send);
+    expect(await screen.findByText("Tack för ditt betyg!")).toBeInTheDocument();
+    expect(screen.queryByRole("radio")).toBeNull();
+    const review = calls.find((c) => c.url.pathname.endsWith("/review/addReview"))!;
+    const body = JSON.parse(String(review.init.body));
+    expect(body).toMatchObject({ rating: 4, comment: "", bookingConfirmationId: "WC-4K7P2M" });
+    expect(Number.isNaN(Date.parse(body.date))).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { useT } from "../../../lib/page-context";
+import { usePage, useT } from "../../../lib/page-context";
 import { addReview } from "../api/tirehotel-api";
 import { reportError, track } from "../hooks/flow";
 import { COMMENT_MAX, fill, hhmm, longDate, mapsLink, RATING_MAX } from "../rules";
@@ -9,6 +9,7 @@ import { PageHeading } from "./page-heading";
 /** ConfirmationPage: the booking's summary, the rating widget and the way on (spec §2.2). */
 export function ConfirmationPage({ confirmation: c, onOtherCar }: { confirmation: Confirmation; onOtherCar: () => void }) {
   const t = useT();
+  const home = usePage().site.homePath || "/";
   const w = c.workshop;
   const day = c.appointmentTime.slice(0, 10);
   const when = c.isFullDay ? `${longDate(day)}, ${t("thFullDay")}` : `${longDate(day)} kl. ${hhmm(c.appointmentTime)}`;
@@ -52,7 +53,7 @@ export function ConfirmationPage({ confirmation: c, onOtherCar }: { confirmation
       </div>
       <Rating bookingId={c.bookingConfirmationId} />
       <div className="fc-th-actions">
-        <a className="fc-button fc-button--primary" href="/">{t("thHome")}</a>
+        <a className="fc-button fc-button--primary" href={home}>{t("thHome")}</a>
         <button type="button" className="fc-button fc-button--secondary" onClick={onOtherCar}>{t("thOtherCar")}</button>
       </div>
     </div>
