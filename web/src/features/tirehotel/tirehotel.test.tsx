@@ -185,6 +185,20 @@ describe("LoggedIn", () => {
   });
 });
 
+describe("an ended server session", () => {
+  it("a 401 while booking signs out to Search with the plate kept and a notice", async () => {
+    window.sessionStorage.setItem("tirehotel", JSON.stringify({ validated: VALIDATED, confirmation: null }));
+    routes.push((u) => (u.pathname.endsWith("/session") ? { status: 200, body: VALIDATED } : undefined));
+    routes.push((u) => (u.pathname.endsWith("/GetTimeslotDays") ? { status: 401, body: { message: "Inte inloggad", code: "Unauthorized" } } : undefined));
+    const user = userEvent.setup();
+    renderWithPage(<TireHotel {...block} />, page());
+    await user.click(await screen.findByRole("button", { name: "Boka tid för hjulskifte" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Du har blivit utloggad. Logga in igen för att fortsätta.");
+    expect(screen.getByRole("textbox", { name: "Registreringsnummer" })).toHaveValue("DCK123");
+    expect(window.sessionStorage.getItem("tirehotel")).toBeNull();
+  });
+});
+
 describe("WheelCalendar", () => {
   const now = parseDate("2026-11-26");
   it("is 6 weeks of 42 cells starting on Monday in sv-SE; only available days are selectable", async () => {
@@ -231,7 +245,7 @@ describe("BookingPage", () => {
     renderWithPage(<BookingPage validated={VALIDATED} onBack={() => {}} onConfirmed={onConfirmed} />, page());
     expect(screen.getByRole("status")).toHaveTextContent("Hämtar datum...");
     expect(screen.getByRole("heading", { name: "När vill du lämna bilen?" })).toBeInTheDocument();
-    const grid = await screen.findByRole("grid");
+    const grid = await screen.findByRole("grid", {}, { timeout: 10_000 });
     const days = calls.find((c) => c.url.pathname.endsWith("/GetTimeslotDays"))!;
     expect(days.url.searchParams.get("workshopIdentifier")).toBe("D-1042");
     expect(JSON.parse(String(days.init.body))).toEqual({ startDate: t0.add({ days: 3 }).toString(), endDate: t0.add({ months: 3 }).toString(), regNo: "DCK123" });
@@ -291,13 +305,13 @@ describe("BookingPage", () => {
     routes.push((u) => (u.pathname.endsWith("/GetTimeslots") ? { status: 500 } : undefined));
     const user = userEvent.setup();
     renderWithPage(<BookingPage validated={VALIDATED} onBack={() => {}} onConfirmed={() => {}} />, page());
-    const grid = await screen.findByRole("grid");
+    const grid = await screen.findByRole("grid", {}, { timeout: 10_000 });
     const cell = within(grid).getAllByRole("gridcell").find((c) => c.getAttribute("aria-disabled") !== "true")!;
     await user.click(within(cell).getByRole("button"));
     expect(await screen.findByRole("alert")).toHaveTextContent("Kunde inte hämta tider för valt datum.");
     await user.click(screen.getByRole("button", { name: "Ändra datum" }));
     routes.unshift((u) => (u.pathname.endsWith("/GetTimeslots") ? { status: 200, body: { availableTimeSlotDates: [] } } : undefined));
-    const cell2 = within(await screen.findByRole("grid")).getAllByRole("gridcell").find((c) => c.getAttribute("aria-disabled") !== "true")!;
+    const cell2 = within(await screen.findByRole("grid", {}, { timeout: 10_000 })).getAllByRole("gridcell").find((c) => c.getAttribute("aria-disabled") !== "true")!;
     await act(async () => { await user.click(within(cell2).getByRole("button")); });
     expect(await screen.findByText("Verkstaden återkommer med tid")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Genomför bokning" })).toBeDisabled();

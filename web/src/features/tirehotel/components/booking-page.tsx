@@ -20,7 +20,13 @@ const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? 
  * BookingPage is the time-and-place page of the wheel change (spec §2.2,
  * §4.3): the dates, then the day's slots, then the contact form.
  */
-export function BookingPage({ validated, onBack, onConfirmed }: { validated: Validated; onBack: () => void; onConfirmed: (c: Confirmation) => void }) {
+export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: {
+  validated: Validated;
+  onBack: () => void;
+  onConfirmed: (c: Confirmation) => void;
+  /** The server session ended (401): the container signs out. */
+  onUnauthorized?: () => void;
+}) {
   const t = useT();
   const id = useId();
   const vehicle = validated.vehicles[0];
@@ -34,6 +40,13 @@ export function BookingPage({ validated, onBack, onConfirmed }: { validated: Val
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState("");
   const idempotencyKey = useRef("");
+  const expired = (err: unknown) => {
+    if (err instanceof ApiError && err.status === 401 && onUnauthorized) {
+      onUnauthorized();
+      return true;
+    }
+    return false;
+  };
   const formStarted = useRef(false);
   const slotRequest = useRef(0);
 
@@ -42,7 +55,7 @@ export function BookingPage({ validated, onBack, onConfirmed }: { validated: Val
     getTimeslotDays(loc.erpId, { ...dateWindow(), regNo: vehicle.regNo })
       .then((answer) => live && setDays({ status: "ready", days: availableDays(answer) }))
       .catch((err) => {
-        if (!live) return;
+        if (!live || expired(err)) return;
         reportError("timeslot_days", err);
         setDays({ status: "error" });
       });
@@ -57,7 +70,7 @@ export function BookingPage({ validated, onBack, onConfirmed }: { validated: Val
     getTimeslots(loc.erpId, { startDate: day, endDate: day, regNo: vehicle.regNo })
       .then((answer) => n === slotRequest.current && setSlots({ status: "ready", times: slotTimes(answer) }))
       .catch((err) => {
-        if (n !== slotRequest.current) return;
+        if (n !== slotRequest.current || expired(err)) return;
         reportError("timeslots", err);
         setSlots({ status: "error" });
       });
@@ -132,6 +145,7 @@ export function BookingPage({ validated, onBack, onConfirmed }: { validated: Val
       });
       onConfirmed(confirmation);
     } catch (err) {
+      if (expired(err)) return;
       reportError("booking", err);
       idempotencyKey.current = "";
       setSubmitting(false);

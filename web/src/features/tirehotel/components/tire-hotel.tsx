@@ -32,6 +32,7 @@ export function TireHotel(_props: BlockProps) {
   const [state, setState] = useState<PortalState>({ page: "Search" });
   const card = useRef<HTMLDivElement>(null);
   const lastPage = useRef<PageName | null>(null);
+  const [notice, setNotice] = useState("");
 
   // Restore a signed-in session: storage first (no flash), then the server decides.
   useEffect(() => {
@@ -77,6 +78,7 @@ export function TireHotel(_props: BlockProps) {
   const signOut = () => {
     clearSession();
     setState({ page: "Search" });
+    setNotice("");
     track("flow_interaction", { action: "logout" });
     logout().catch((err) => reportError("logout", err));
   };
@@ -106,7 +108,8 @@ export function TireHotel(_props: BlockProps) {
             ))}
           </ol>
           <div className="fc-th-card fc-th-card--main" ref={card}>
-            {state.page === "Search" && <SearchPage initialPlate={state.regNo} onFound={(customer) => setState({ page: "Login", customer })} />}
+            {state.page === "Search" && notice && <p className="fc-th-notice fc-th-notice--top" role="status">{notice}</p>}
+            {state.page === "Search" && <SearchPage initialPlate={state.regNo} onFound={(customer) => { setNotice(""); setState({ page: "Login", customer }); }} />}
             {state.page === "Login" && (
               <LoginPage
                 customer={state.customer}
@@ -134,6 +137,11 @@ export function TireHotel(_props: BlockProps) {
               <BookingPage
                 validated={state.validated}
                 onBack={() => setState({ page: "LoggedIn", validated: state.validated })}
+                onUnauthorized={() => {
+                  clearSession();
+                  setState({ page: "Search", regNo: state.validated.vehicles[0]?.regNo });
+                  setNotice(t("thSessionExpired"));
+                }}
                 onConfirmed={(confirmation) => {
                   writeSession({ validated: state.validated, confirmation });
                   setState({ page: "Confirmation", validated: state.validated, confirmation });
