@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -53,6 +54,7 @@ func smsProvider() (tirehotel.SMSProvider, error) {
 // SMS outbox worker and, without a gateway, the development SMS outbox.
 func wireTirehotel(ctx context.Context, w *wiring) error {
 	a := w.app
+	start := time.Now()
 	keys, err := tirehotelKeys(a)
 	if err != nil {
 		return err
@@ -68,7 +70,16 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 	if dev {
 		a.log.Warn("SMS_GATEWAY_URL is not set: codes go to the development outbox at /_dev/sms.html")
 	}
-	auth := &tirehotel.Auth{Store: st, Keys: keys, Limiter: w.limiter, SMS: sms, Policy: tirehotel.DefaultPolicy, Log: a.log}
+	scale := 1
+	if v := os.Getenv("TIREHOTEL_RATE_SCALE"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 1000 {
+			return fmt.Errorf("TIREHOTEL_RATE_SCALE must be a whole number from 1 to 1000, got %q", v)
+		}
+		scale = n
+	}
+	policy := tirehotel.DefaultPolicy.Scaled(scale)
+	auth := &tirehotel.Auth{Store: st, Keys: keys, Limiter: w.limiter, SMS: sms, Policy: policy, Log: a.log}
 	// Wheel changes book through the one booking engine, over the
 	// workshops of the Swedish dealer sites.
 	se, err := a.sites.ByName("group-se")
@@ -76,16 +87,37 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 		return err
 	}
 	dir := booking.NewDirectory(nil)
-	if err := dir.Load(ctx, catalog.NewStore(a.db), []*site.Site{se}); err != nil {
+	cs := catalog.NewStore(a.db)
+	if err := dir.Load(ctx, cs, []*site.Site{se}); err != nil {
 		return err
 	}
-	wheel := &tirehotel.WheelChange{Store: st, Engine: booking.New(a.db, dir), Mail: w.mail, Log: a.log}
+	go func() { // dealer-site imports show up without a restart, as in wire_booking.go
+		t := time.NewTicker(time.Minute)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if err := dir.Load(ctx, cs, []*site.Site{se}); err != nil {
+					a.log.Warn("tyre hotel: reloading workshops failed", "err", err)
+				}
+			}
+		}
+	}()
+	wheel := &tirehotel.WheelChange{Store: st, Engine: booking.New(a.db, dir), Mail: w.mail, Log: a.log,
+		Limiter: w.limiter, Reads: tirehotel.DefaultReads, Writes: tirehotel.DefaultWrites}
+	if scale > 1 {
+		wheel.Reads.N *= scale
+		wheel.Writes.N *= scale
+	}
 	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev}
 	w.deps.Extra = append(w.deps.Extra, func(mux *http.ServeMux, s *web.Server) {
 		for _, r := range api.Routes() {
 			s.Route(mux, r.Pattern, r.Name, r.Handler)
 		}
 	})
+	a.log.Info("tyre hotel ready", "workshops", len(dir.All("")), "took_ms", time.Since(start).Milliseconds())
 	return nil
 }
 
@@ -109,4 +141,16 @@ func seedTirehotel(ctx context.Context, a *app, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "seeded tyre hotel   %6d agreements (demo plates %s, %s, %s)\n", n, tirehotel.PlateFine, tirehotel.PlateWorn, tirehotel.PlateNoTimes)
 	}
 	return nil
+}
+
+// tirehotelStore opens the tyre hotel's store for operator commands (the
+// GDPR export and erasure: st.ExportEmail, st.EraseEmail). It never
+// creates a key: without TIREHOTEL_KEY or the key file nothing sealed
+// could be read anyway.
+func tirehotelStore(a *app) (*tirehotel.Store, error) {
+	keys, _, err := tirehotel.LoadKeys(os.Getenv("TIREHOTEL_KEY"), a.cfg.DataDir, false)
+	if err != nil {
+		return nil, err
+	}
+	return tirehotel.NewStore(a.db, keys), nil
 }

@@ -531,14 +531,28 @@ func (e *Engine) Get(ctx context.Context, id, token string) (Booking, error) {
 // frees its capacity. Cancelling a cancelled booking answers it unchanged.
 // Errors: ErrNotFound for an unknown id or a wrong token.
 func (e *Engine) Cancel(ctx context.Context, id, token string) (Booking, error) {
+	return e.CancelWith(ctx, id, token, nil)
+}
+
+// CancelWith is Cancel that runs inTx (when set) in the cancelling
+// transaction, only when this call cancels the booking: queue the
+// cancellation mails there.
+func (e *Engine) CancelWith(ctx context.Context, id, token string, inTx func(ctx context.Context, tx *sql.Tx, b Booking) error) (Booking, error) {
 	b, err := e.Get(ctx, id, token)
 	if err != nil || b.Status == StatusCancelled {
 		return b, err
 	}
 	now := e.Now().UTC()
 	err = e.db.Tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, e.db.Rebind(`UPDATE booking_bookings SET status = 'cancelled', cancelled_at = ? WHERE id = ? AND status = 'booked'`), e.timeArg(now), id)
-		return errs.Wrap(err, "cancel booking")
+		res, err := tx.ExecContext(ctx, e.db.Rebind(`UPDATE booking_bookings SET status = 'cancelled', cancelled_at = ? WHERE id = ? AND status = 'booked'`), e.timeArg(now), id)
+		if err != nil {
+			return errs.Wrap(err, "cancel booking")
+		}
+		if n, _ := res.RowsAffected(); n == 1 && inTx != nil {
+			b.Status, b.CancelledAt = StatusCancelled, &now
+			return inTx(ctx, tx, b)
+		}
+		return nil
 	})
 	if err != nil {
 		return Booking{}, err

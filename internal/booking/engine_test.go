@@ -294,7 +294,9 @@ func TestBookRejects(t *testing.T) {
 		}
 		// InTx failing undoes the booking.
 		r := request(local("2026-11-25 10:00"), "k1")
-		r.InTx = func(ctx context.Context, tx *sql.Tx, b booking.Booking) error { return errs.E(errs.Invalid, "bad mail") }
+		r.InTx = func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
+			return errs.E(errs.Invalid, "bad mail")
+		}
 		if _, err := e.Book(ctx, r); err == nil {
 			t.Fatal("InTx error ignored")
 		}

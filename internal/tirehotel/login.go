@@ -54,6 +54,19 @@ var DefaultPolicy = Policy{
 	ValidatePerClient: Limit{30, 10 * time.Minute},
 }
 
+// Scaled returns the policy with every rate limit multiplied by n (n ≥ 1):
+// TIREHOTEL_RATE_SCALE for browser test runs and load tests. The five
+// tries of a code and the lifetimes do not change.
+func (p Policy) Scaled(n int) Policy {
+	if n <= 1 {
+		return p
+	}
+	for _, l := range []*Limit{&p.SearchPerClient, &p.CodesPerNumber, &p.CodesPerNumberDay, &p.CodesPerClient, &p.ValidatePerClient} {
+		l.N *= n
+	}
+	return p
+}
+
 // Auth is the one-time-code login. All its state (challenges, sessions,
 // counters, the SMS outbox) is in the store, so it holds across restarts
 // and across processes sharing one PostgreSQL.

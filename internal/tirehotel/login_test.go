@@ -55,7 +55,7 @@ func testAgreement(number, phone, email string, plates ...string) Agreement {
 	for _, p := range plates {
 		v := Vehicle{RegNo: p, BrandCode: "VO", Brand: "Volvo", Model: "V60", ProductID: "TH-STD", PackageLevel: "Däckhotell Plus", Location: testWorkshop}
 		for _, pos := range Positions {
-			v.Tires = append(v.Tires, Tire{EquipmentPosition: pos, Wheel: wheel(demoTyres[0], demoModel{"V60", 225, 50, 17, 0}, 7)})
+			v.Tires = append(v.Tires, Tire{EquipmentPosition: pos, Wheel: wheel(demoTyres[0], demoModel{"V60", 225, 50, 17}, 7)})
 		}
 		a.Vehicles = append(a.Vehicles, v)
 	}

@@ -48,6 +48,8 @@ type Location struct {
 	Email          string  `json:"email"`
 	Latitude       float64 `json:"latitude"`
 	Longitude      float64 `json:"longitude"`
+	// Brands are the workshop's brand codes (seeding only; not stored).
+	Brands []string `json:"-"`
 }
 
 // Tire is one stored wheel at an equipment position: VF, HF, VB, HB
@@ -93,8 +95,10 @@ type Customer struct {
 }
 
 // NormalizePlate removes spaces and upper-cases; a plate is 2–7 of A–Z0–9.
-// Errors: Invalid (with the spec's InvalidReg text).
 func NormalizePlate(s string) (string, bool) {
+	if len(s) > 32 {
+		return "", false
+	}
 	s = strings.ToUpper(strings.Join(strings.Fields(s), ""))
 	if len(s) < 2 || len(s) > 7 {
 		return "", false

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,7 +35,13 @@ func Workshops(sites []catalog.DealerSite) []Location {
 			lat, _ := strconv.ParseFloat(s.SiteGeocoord.Latitude, 64)
 			lng, _ := strconv.ParseFloat(s.SiteGeocoord.Longitude, 64)
 			id := "D-" + strconv.FormatInt(s.SiteID, 10)
-			out = append(out, Location{
+			var brands []string
+			for _, b := range d.Brands {
+				if _, ok := demoModels[b.BrandCode]; ok {
+					brands = append(brands, b.BrandCode)
+				}
+			}
+			out = append(out, Location{Brands: brands,
 				ErpID: id, DepartmentID: id, LocationName: s.SiteOfficialName, DepartmentName: d.Name,
 				Address: fmt.Sprintf("%s, %s %s", s.SiteStreet, s.SiteZip, s.SiteCity),
 				Phone:   d.Phone, Email: d.Email, Latitude: lat, Longitude: lng,
@@ -83,32 +90,31 @@ func SeedIfEmpty(ctx context.Context, st *Store, workshops []Location, opt SeedO
 }
 
 type demoModel struct {
-	name        string
-	width, asp  int
-	rim         int
-	winterWidth int // 0: same as width
+	name       string
+	width, asp int
+	rim        int
 }
 
 var demoModels = map[string][]demoModel{
-	"VO": {{"V60", 225, 50, 17, 0}, {"XC60", 235, 55, 19, 0}, {"XC40", 235, 50, 19, 0}, {"V90", 245, 45, 18, 0}, {"EX30", 215, 55, 18, 0}},
-	"PS": {{"2", 245, 45, 19, 0}, {"4", 255, 45, 20, 0}},
-	"VW": {{"Golf", 205, 55, 16, 0}, {"Passat", 215, 55, 17, 0}, {"Tiguan", 235, 55, 18, 0}, {"ID.4", 235, 50, 20, 0}, {"Polo", 185, 65, 15, 0}},
-	"AU": {{"A4 Avant", 225, 50, 17, 0}, {"Q5", 235, 60, 18, 0}, {"Q4 e-tron", 235, 55, 19, 0}},
-	"SK": {{"Octavia", 205, 55, 16, 0}, {"Superb", 215, 55, 17, 0}, {"Kodiaq", 235, 55, 18, 0}, {"Enyaq", 235, 55, 19, 0}},
-	"CU": {{"Formentor", 225, 45, 18, 0}, {"Born", 215, 50, 18, 0}},
-	"PO": {{"Macan", 235, 55, 19, 0}, {"Taycan", 225, 55, 19, 0}},
-	"BM": {{"320d Touring", 225, 45, 18, 0}, {"X3", 245, 50, 19, 0}, {"i4", 225, 45, 18, 0}},
-	"MB": {{"C 300 e", 225, 45, 18, 0}, {"GLC 300 e", 235, 55, 19, 0}, {"EQA", 215, 60, 18, 0}},
-	"TO": {{"Corolla Touring Sports", 205, 55, 16, 0}, {"RAV4", 225, 60, 18, 0}, {"Yaris Cross", 215, 55, 17, 0}},
-	"KI": {{"Niro", 205, 60, 16, 0}, {"Ceed SW", 205, 55, 16, 0}, {"EV6", 235, 55, 19, 0}, {"Sportage", 235, 55, 18, 0}},
-	"HY": {{"Tucson", 235, 55, 18, 0}, {"Kona", 215, 55, 17, 0}, {"Ioniq 5", 235, 55, 19, 0}},
-	"FO": {{"Kuga", 225, 60, 18, 0}, {"Focus Kombi", 205, 55, 16, 0}, {"Mustang Mach-E", 225, 55, 19, 0}},
-	"RE": {{"Clio", 195, 55, 16, 0}, {"Captur", 215, 60, 17, 0}, {"Mégane E-Tech", 215, 55, 18, 0}},
-	"PE": {{"308 SW", 205, 55, 16, 0}, {"3008", 225, 55, 18, 0}, {"2008", 215, 60, 17, 0}},
-	"FI": {{"500e", 185, 65, 15, 0}, {"Tipo Kombi", 205, 55, 16, 0}},
-	"NI": {{"Qashqai", 215, 60, 17, 0}, {"Leaf", 205, 55, 16, 0}},
-	"MG": {{"MG4", 215, 55, 17, 0}, {"ZS EV", 215, 55, 17, 0}},
-	"TE": {{"Model Y", 255, 45, 19, 0}, {"Model 3", 235, 45, 18, 0}},
+	"VO": {{"V60", 225, 50, 17}, {"XC60", 235, 55, 19}, {"XC40", 235, 50, 19}, {"V90", 245, 45, 18}, {"EX30", 215, 55, 18}},
+	"PS": {{"2", 245, 45, 19}, {"4", 255, 45, 20}},
+	"VW": {{"Golf", 205, 55, 16}, {"Passat", 215, 55, 17}, {"Tiguan", 235, 55, 18}, {"ID.4", 235, 50, 20}, {"Polo", 185, 65, 15}},
+	"AU": {{"A4 Avant", 225, 50, 17}, {"Q5", 235, 60, 18}, {"Q4 e-tron", 235, 55, 19}},
+	"SK": {{"Octavia", 205, 55, 16}, {"Superb", 215, 55, 17}, {"Kodiaq", 235, 55, 18}, {"Enyaq", 235, 55, 19}},
+	"CU": {{"Formentor", 225, 45, 18}, {"Born", 215, 50, 18}},
+	"PO": {{"Macan", 235, 55, 19}, {"Taycan", 225, 55, 19}},
+	"BM": {{"320d Touring", 225, 45, 18}, {"X3", 245, 50, 19}, {"i4", 225, 45, 18}},
+	"MB": {{"C 300 e", 225, 45, 18}, {"GLC 300 e", 235, 55, 19}, {"EQA", 215, 60, 18}},
+	"TO": {{"Corolla Touring Sports", 205, 55, 16}, {"RAV4", 225, 60, 18}, {"Yaris Cross", 215, 55, 17}},
+	"KI": {{"Niro", 205, 60, 16}, {"Ceed SW", 205, 55, 16}, {"EV6", 235, 55, 19}, {"Sportage", 235, 55, 18}},
+	"HY": {{"Tucson", 235, 55, 18}, {"Kona", 215, 55, 17}, {"Ioniq 5", 235, 55, 19}},
+	"FO": {{"Kuga", 225, 60, 18}, {"Focus Kombi", 205, 55, 16}, {"Mustang Mach-E", 225, 55, 19}},
+	"RE": {{"Clio", 195, 55, 16}, {"Captur", 215, 60, 17}, {"Mégane E-Tech", 215, 55, 18}},
+	"PE": {{"308 SW", 205, 55, 16}, {"3008", 225, 55, 18}, {"2008", 215, 60, 17}},
+	"FI": {{"500e", 185, 65, 15}, {"Tipo Kombi", 205, 55, 16}},
+	"NI": {{"Qashqai", 215, 60, 17}, {"Leaf", 205, 55, 16}},
+	"MG": {{"MG4", 215, 55, 17}, {"ZS EV", 215, 55, 17}},
+	"TE": {{"Model Y", 255, 45, 19}, {"Model 3", 235, 45, 18}},
 }
 
 var brandNames = map[string]string{"VO": "Volvo", "PS": "Polestar", "VW": "Volkswagen", "AU": "Audi", "SK": "Škoda", "CU": "Cupra",
@@ -172,9 +178,18 @@ func DemoAgreementsFor(workshops []Location, noTimes string) []Agreement {
 			full = w
 		}
 	}
-	open := workshops[0]
-	if open.ErpID == full.ErpID {
-		open = workshops[1]
+	// DCK123 (a Volvo) and DCK456 (a Volkswagen) at the first workshop of
+	// their brand that has times.
+	withBrand := func(code string) Location {
+		for _, w := range workshops {
+			if w.ErpID != full.ErpID && slices.Contains(w.Brands, code) {
+				return w
+			}
+		}
+		if workshops[0].ErpID == full.ErpID {
+			return workshops[1]
+		}
+		return workshops[0]
 	}
 	seen := map[string]bool{PlateFine: true, PlateWorn: true, PlateNoTimes: true}
 	plate := func() string {
@@ -241,7 +256,7 @@ func DemoAgreementsFor(workshops []Location, noTimes string) []Agreement {
 	}
 
 	// The fixed plates: the numbers are PTS's series reserved for fiction.
-	v60 := demoModel{"V60", 225, 50, 17, 0}
+	v60 := demoModel{"V60", 225, 50, 17}
 	xice := demoTyres[0]
 	fixed := func(p string, w Location, brand string, m demoModel, t demoTyre, depths [4]float64) Vehicle {
 		v := Vehicle{RegNo: p, BrandCode: brand, Brand: brandNames[brand], Model: m.name, Name: brandNames[brand] + " " + m.name,
@@ -253,11 +268,11 @@ func DemoAgreementsFor(workshops []Location, noTimes string) []Agreement {
 	}
 	out := []Agreement{
 		{Number: "TH-100001", FirstName: "Anna", LastName: "Lindqvist", Email: "anna.lindqvist@example.com", Phone: "+46701740605",
-			Vehicles: []Vehicle{fixed(PlateFine, open, "VO", v60, xice, [4]float64{7, 7, 6.5, 6.5})}},
+			Vehicles: []Vehicle{fixed(PlateFine, withBrand("VO"), "VO", v60, xice, [4]float64{7, 7, 6.5, 6.5})}},
 		{Number: "TH-100002", FirstName: "Erik", LastName: "Johansson", Email: "erik.johansson@example.com", Phone: "+46701740606",
-			Vehicles: []Vehicle{fixed(PlateWorn, open, "VW", demoModel{"Passat", 215, 55, 17, 0}, demoTyres[3], [4]float64{5.5, 5.5, 3.5, 5})}},
+			Vehicles: []Vehicle{fixed(PlateWorn, withBrand("VW"), "VW", demoModel{"Passat", 215, 55, 17}, demoTyres[3], [4]float64{5.5, 5.5, 3.5, 5})}},
 		{Number: "TH-100003", FirstName: "Maria", LastName: "Nilsson", Email: "maria.nilsson@example.com", Phone: "+46701740607",
-			Vehicles: []Vehicle{fixed(PlateNoTimes, full, "TO", demoModel{"RAV4", 225, 60, 18, 0}, demoTyres[1], [4]float64{8, 8, 7.5, 7.5})}},
+			Vehicles: []Vehicle{fixed(PlateNoTimes, full, "TO", demoModel{"RAV4", 225, 60, 18}, demoTyres[1], [4]float64{8, 8, 7.5, 7.5})}},
 	}
 	for i := 3; i < DemoAgreements; i++ {
 		a := person(i)
@@ -267,7 +282,11 @@ func DemoAgreementsFor(workshops []Location, noTimes string) []Agreement {
 			n = 2
 		}
 		for k := 0; k < n; k++ {
+			// A brand the workshop services, now and then another one.
 			brand := brandOrder[min(r.IntN(len(brandOrder)), r.IntN(len(brandOrder)))] // common brands more often
+			if len(w.Brands) > 0 && r.IntN(10) != 0 {
+				brand = w.Brands[r.IntN(len(w.Brands))]
+			}
 			a.Vehicles = append(a.Vehicles, vehicle(w, brand, r.IntN(8) == 0))
 		}
 		out = append(out, a)

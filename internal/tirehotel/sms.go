@@ -108,13 +108,9 @@ type pendingSMS struct {
 	SMS      SMS
 }
 
-// claimSMS leases up to limit due messages to this worker; messages past
-// their expiry are given up instead.
+// claimSMS leases up to limit due messages to this worker; due messages
+// past their expiry are given up instead. With nothing due it only reads.
 func (s *Store) claimSMS(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]pendingSMS, error) {
-	if _, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE tirehotel_sms_outbox SET given_up_at = ?, body_enc = ''
-		WHERE sent_at IS NULL AND given_up_at IS NULL AND expires_at <= ?`), ms(now), ms(now)); err != nil {
-		return nil, errs.Wrap(err, "give up expired sms")
-	}
 	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, attempts, next_attempt_at, expires_at, to_enc, body_enc FROM tirehotel_sms_outbox
 		WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`), ms(now), limit)
 	if err != nil {
@@ -140,6 +136,14 @@ func (s *Store) claimSMS(ctx context.Context, now time.Time, lease time.Duration
 	}
 	var out []pendingSMS
 	for _, r := range due {
+		if r.exp <= ms(now) {
+			// Its code is dead: never send it.
+			if _, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE tirehotel_sms_outbox SET given_up_at = ?, body_enc = '', last_error = 'expired'
+				WHERE id = ? AND sent_at IS NULL AND given_up_at IS NULL`), ms(now), r.p.ID); err != nil {
+				return nil, errs.Wrap(err, "give up sms %d", r.p.ID)
+			}
+			continue
+		}
 		res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE tirehotel_sms_outbox SET next_attempt_at = ? WHERE id = ? AND sent_at IS NULL AND next_attempt_at = ?`),
 			ms(now.Add(lease)), r.p.ID, r.next)
 		if err != nil {

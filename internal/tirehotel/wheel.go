@@ -41,6 +41,33 @@ type WheelChange struct {
 	Mail   *mail.Outbox // kicked after a confirmation is queued; may be nil
 	Log    *slog.Logger
 	Now    func() time.Time
+	// Limiter bounds each customer's calls: Reads (days, slots) and
+	// Writes (bookings, reviews) per agreement; nil turns it off.
+	Limiter Limiter
+	Reads   Limit
+	Writes  Limit
+}
+
+// DefaultReads and DefaultWrites are the per-customer bounds of the
+// booking calls: browsing months of a calendar, and a few bookings.
+var (
+	DefaultReads  = Limit{300, 10 * time.Minute}
+	DefaultWrites = Limit{20, time.Hour}
+)
+
+// allow counts a call of the session's customer. Errors: RateLimited.
+func (wc *WheelChange) allow(ctx context.Context, s Session, kind string, l Limit) error {
+	if wc.Limiter == nil || l.N <= 0 {
+		return nil
+	}
+	ok, retry, err := wc.Limiter.Allow(ctx, fmt.Sprintf("tirehotel:%s:%d", kind, s.AgreementID), l.N, l.Window)
+	if err != nil {
+		return errs.Wrap(err, "rate limit")
+	}
+	if !ok {
+		return rateLimited("För många förfrågningar. Försök igen om "+minutesText(retry)+".", retry)
+	}
+	return nil
 }
 
 func (wc *WheelChange) now() time.Time {
@@ -138,6 +165,9 @@ type AvailableDate struct {
 // Days returns the days of the range on which a wheel change can be left
 // at the vehicle's workshop. Errors: Invalid, Forbidden, NotFound.
 func (wc *WheelChange) Days(ctx context.Context, s Session, erpID string, req RangeRequest) ([]AvailableDate, error) {
+	if err := wc.allow(ctx, s, "read", wc.Reads); err != nil {
+		return nil, err
+	}
 	_, v, err := wc.vehicleOf(ctx, s, req.RegNo)
 	if err != nil {
 		return nil, err
@@ -172,6 +202,9 @@ type TimeSlotDate struct {
 // sorted); days with only the full-day drop-off are left out, so an empty
 // list means the workshop sets the time. Errors: as Days.
 func (wc *WheelChange) Slots(ctx context.Context, s Session, erpID string, req RangeRequest) ([]TimeSlotDate, error) {
+	if err := wc.allow(ctx, s, "read", wc.Reads); err != nil {
+		return nil, err
+	}
 	_, v, err := wc.vehicleOf(ctx, s, req.RegNo)
 	if err != nil {
 		return nil, err
@@ -277,6 +310,9 @@ func (wc *WheelChange) Create(ctx context.Context, s Session, erpID, idemKey str
 	}
 	start, fullDay, err := wc.parseCreate(&req, w)
 	if err != nil {
+		return Confirmation{}, err
+	}
+	if err := wc.allow(ctx, s, "write", wc.Writes); err != nil {
 		return Confirmation{}, err
 	}
 	if len(idemKey) > 100 {
@@ -410,6 +446,9 @@ func (wc *WheelChange) Review(ctx context.Context, s Session, r ReviewRequest) e
 		fe.Add("bookingConfirmationId", "bokningsnumret, t.ex. WC-4K7P2M")
 	}
 	if err := fe.Err("Betyget kunde inte sparas."); err != nil {
+		return err
+	}
+	if err := wc.allow(ctx, s, "write", wc.Writes); err != nil {
 		return err
 	}
 	if _, err := wc.Store.confirmation(ctx, s.AgreementID, r.BookingConfirmationID); err != nil {
