@@ -186,9 +186,18 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
           </div>
         )}
         {days.status === "ready" && days.days.length > 0 && date === null && (
-          <Suspense fallback={<LoadingOverlay text={t("thLoadingDates")} />}>
-            <WheelCalendar label={t("thCalendarLabel")} available={days.days} value={date} onChange={chooseDate} />
-          </Suspense>
+          <div className="fc-th-cal-wrap">
+            <Suspense fallback={<LoadingOverlay text={t("thLoadingDates")} />}>
+              <WheelCalendar label={t("thCalendarLabel")} available={days.days} value={date} onChange={chooseDate} />
+            </Suspense>
+            <div className="fc-th-cal-aside">
+              <p className="fc-th-legend"><span className="fc-th-legend__swatch" aria-hidden="true" />{t("thLegendAvailable")}</p>
+              <p className="fc-th-muted">{t("thDropOffAt")}</p>
+              <p className="fc-th-strong">{loc.locationName}</p>
+              {loc.address && <p>{loc.address}</p>}
+              {loc.phone && <p><a href={`tel:${loc.phone.replace(/[^\d+]/g, "")}`}>{loc.phone}</a></p>}
+            </div>
+          </div>
         )}
         {date !== null && (
           <div className="fc-th-chosen">
