@@ -69,7 +69,8 @@ export function TireHotel(_props: BlockProps) {
     const first = lastPage.current === null;
     lastPage.current = state.page;
     track("page_impression", { page_name: state.page });
-    if (!first) {
+    // A page that placed focus itself (the code input) keeps it.
+    if (!first && !card.current?.contains(document.activeElement)) {
       card.current?.querySelector<HTMLElement>("[data-th-heading]")?.focus();
       card.current?.scrollIntoView?.({ block: "nearest" });
     }
