@@ -49,6 +49,7 @@ import { MarketingForm } from "../features/forms/components/marketing-form";
 import { SiteSelection } from "../features/listings/components/site-selection";
 import { SiteBlock } from "../features/listings/components/site-block";
 import { CarTeasers } from "../features/listings/components/car-teasers";
+import { TireHotel } from "../features/tirehotel/components/tire-hotel";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const components: Record<string, ComponentType<BlockProps<any>>> = {
@@ -100,4 +101,5 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   SiteSelection,
   SiteBlock,
   CarTeasers,
+  TireHotel,
 };
