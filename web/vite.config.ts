@@ -5,7 +5,7 @@ import react from "@vitejs/plugin-react";
 // bundle). Go reads dist/client/.vite/manifest.json to link hashed assets.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  base: "/assets/",
+  base: "/",
   build: {
     emptyOutDir: true,
     sourcemap: false,
