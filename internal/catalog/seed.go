@@ -876,7 +876,7 @@ func (g *gen) leasing(c *Car, base float64, campaign bool) {
 			LeasingType: LeasingCompany, Title: g.text("Företagsleasing", "Business leasing"),
 			MonthlyCost: cost, MonthlyCostText: g.perMonth(cost) + g.text(" exkl. moms", " excl. VAT"), Duration: duration, Mileage: yearly,
 			Description: fmt.Sprintf(g.text("Operationell leasing, %d månader, %s %s/år.", "Contract hire, %d months, %s %s a year."), duration, g.number(yearly), unit),
-			Asterix: g.text("*Pris exkl. moms. Gäller företag med godkänd kreditprövning.", "*Price excludes VAT. Business users only, subject to status."),
+			Asterix:     g.text("*Pris exkl. moms. Gäller företag med godkänd kreditprövning.", "*Price excludes VAT. Business users only, subject to status."),
 		})
 		c.CarHasCompanyleasing = true
 		c.CarCompanyleasingMonthlyCost = cost
