@@ -1277,8 +1277,8 @@ func (g *gen) content(c *Car, b *brandSpec, ms *modelSpec, v versionSpec, ds *De
 		c.CarYear, name, colorName, c.CarMileageText, fuel, lowerFirst(e[0]), lowerFirst(e[1]), lowerFirst(e[2]), ds.SiteOfficialName)
 }
 
-// genMedia makes the UK extra media of some cars: 360 spins, video and
-// interior 360.
+// genMedia makes the UK extra media of some cars: 360 spins and interior
+// 360 (no video, see below).
 func (g *gen) genMedia(c *Car) (ExtraMedia, bool) {
 	if c.CarRegno == "" || !g.chance(0.4) {
 		return ExtraMedia{}, false
@@ -1295,9 +1295,11 @@ func (g *gen) genMedia(c *Car) (ExtraMedia, bool) {
 			m.Images360 = append(m.Images360, fmt.Sprintf("/-/media/demo/car360/%s/%s/%d.jpg", body, color, f))
 		}
 	}
+	// Demo cars have no video: a made-up video id embeds a player that plays
+	// nothing, so the Video tab stays hidden (a feed's real video shows it).
+	// The draws stay so that the rest of the demo media is unchanged.
 	if g.chance(0.5) {
-		m.HasVideo = true
-		m.VideoURL = "https://www.youtube-nocookie.com/embed/" + g.letters(11, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+		_ = g.letters(11, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 	}
 	if g.chance(0.4) {
 		m.HasInternal360 = true
