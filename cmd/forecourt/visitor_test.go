@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -28,8 +29,9 @@ import (
 )
 
 // TestDemoSitesAsAVisitor serves the seeded demo of every site (as `make
-// run` does, client-side rendering only) and follows what a visitor
-// follows: every redirect rule and every link of the demo content.
+// run` does) and follows what a visitor
+// follows: every redirect rule and every link of the demo content; and
+// checks the server HTML of every page template with the Nu Html Checker.
 func TestDemoSitesAsAVisitor(t *testing.T) {
 	if testing.Short() {
 		t.Skip("seeds and serves the whole demo")
@@ -37,6 +39,7 @@ func TestDemoSitesAsAVisitor(t *testing.T) {
 	d := startDemo(t)
 	t.Run("redirects", func(t *testing.T) { testRedirects(t, d) })
 	t.Run("links", func(t *testing.T) { testContentLinks(t, d) })
+	t.Run("html", func(t *testing.T) { testValidHTML(t, d) })
 }
 
 // demo is a running demo server.
@@ -66,7 +69,7 @@ func startDemo(t *testing.T) *demo {
 	ln.Close()
 	for k, v := range map[string]string{
 		"PORT": strconv.Itoa(port), "HOST": "127.0.0.1", "DATA_DIR": t.TempDir(), "WEB_DIR": filepath.Join(root, "web"),
-		"SITE_NAME": "group-se", "RENDER_WORKERS": "0", "ACCESS_LOG": "false", "LOG_LEVEL": "error",
+		"SITE_NAME": "group-se", "RENDER_WORKERS": "1", "ACCESS_LOG": "false", "LOG_LEVEL": "error",
 		"DATABASE_URL": "", "CONTENT_DIR": "", "EDGE_ENDPOINT": "", "PUBLIC_URL": "",
 	} {
 		t.Setenv(k, v)
@@ -77,7 +80,7 @@ func startDemo(t *testing.T) *demo {
 	}
 	var logs bytes.Buffer
 	done := make(chan error, 1)
-	go func() { done <- runServe(ctx, []string{"--no-render"}, io.Discard, &logs) }()
+	go func() { done <- runServe(ctx, nil, io.Discard, &logs) }()
 	t.Cleanup(func() {
 		cancel()
 		select {
@@ -423,5 +426,61 @@ func testContentLinks(t *testing.T, d *demo) {
 				d.checkListLink(t, st.Name, final)
 			})
 		}
+	}
+}
+
+// vnuJar is the Nu Html Checker of the front end's devDependencies.
+func vnuJar() string {
+	return filepath.Join("..", "..", "web", "node_modules", "vnu-jar", "build", "dist", "vnu.jar")
+}
+
+// testValidHTML saves the server-rendered HTML of one page of every
+// template (home, content, stories, car list, brand list, car detail,
+// dealer list and page, 404) of a group, a UK, a carstore and a dealer site
+// and fails on any error the Nu Html Checker finds.
+func testValidHTML(t *testing.T, d *demo) {
+	java, err := exec.LookPath("java")
+	if err != nil {
+		t.Skip("no java: the Nu Html Checker cannot run")
+	}
+	if _, err := os.Stat(vnuJar()); err != nil {
+		t.Skipf("no vnu.jar (npm ci in web/): %v", err)
+	}
+	dir := t.TempDir()
+	pages := map[string][]string{
+		"group-se":    {"/", "/om-oss", "/nyheter", "/nyheter/familjebilsdagar", "/kampanjer", "/bilar", "/bilar/bmw", "/bilar/:id", "/anlaggningar", "/anlaggningar/:location", "/finns-inte"},
+		"group-uk":    {"/", "/cars", "/cars/:id", "/locations/:location"},
+		"carstore-se": {"/", "/bilar/:id"},
+		"dealer-se":   {"/", "/bilar"},
+	}
+	n := 0
+	for siteName, paths := range pages {
+		for _, p := range paths {
+			for k, v := range d.samples[siteName] {
+				p = strings.ReplaceAll(p, k, url.PathEscape(v))
+			}
+			final, status, _ := d.follow(t, siteName, p)
+			if status != http.StatusOK && !strings.HasPrefix(p, "/finns-inte") {
+				t.Errorf("%s%s answers %d", siteName, p, status)
+				continue
+			}
+			req, _ := http.NewRequest("GET", d.base+final, nil)
+			req.Host = siteName + ".localhost"
+			res, err := d.client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			n++
+			name := fmt.Sprintf("%02d-%s%s.html", n, siteName, strings.NewReplacer("/", "_", "?", "_").Replace(p))
+			if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	out, err := exec.Command(java, "-jar", vnuJar(), "--errors-only", "--format", "text", dir).CombinedOutput()
+	if err != nil || strings.Contains(string(out), "error:") {
+		t.Errorf("the Nu Html Checker finds errors in the server HTML:\n%s", strings.ReplaceAll(string(out), "file:"+dir+"/", ""))
 	}
 }
