@@ -237,7 +237,7 @@ func TestQuoteReferenceAndLegalText(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{pcpRef, "Personal Contract Purchase", "cash price £30,000.00", "48 monthly payments of £454.58",
-		"optional final payment £12,411.00", "total amount payable £37,230.84", "representative APR 9.3%", "10,000 miles a year", "8p a mile"} {
+		"optional final payment £12,411.00", "total amount payable £37,230.84", "representative APR 9.3%", "10,000 miles a year", "8p per mile"} {
 		if !strings.Contains(legal.TermsAndConditions, want) {
 			t.Errorf("PCP legal text lacks %q:\n%s", want, legal.TermsAndConditions)
 		}
