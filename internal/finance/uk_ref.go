@@ -64,6 +64,11 @@ func parseReference(ref string) (quoteFigures, error) {
 		return quoteFigures{}, errs.E(errs.Invalid, "%q is not a quote reference.", ref)
 	}
 	notFound := errs.E(errs.NotFound, "There is no quote with reference %s.", s)
+	// The last character also carries unused bits: only the spelling this
+	// engine writes is a reference, so a changed last character is not one.
+	if refEncoding.EncodeToString(b) != body {
+		return quoteFigures{}, notFound
+	}
 	sum := sha256.Sum256(b[:refBodyLen])
 	if string(sum[:4]) != string(b[refBodyLen:]) || b[0] != refVersion {
 		return quoteFigures{}, notFound
