@@ -816,7 +816,13 @@ func (g *gen) loan(price float64, age int, campaign bool) *LoanOption {
 	}
 	def := lo.ContractDurations[2]
 	lo.DefaultContractDuration = ContractDuration{Months: def.Months, CashAmountMinPercentage: 20, ResidualPercentage: def.ResidualPercentage}
+	// The stored monthly cost (car_loan_monthly_cost: cards, compare, the
+	// index) is the calculator's own starting figure, in whole currency
+	// units as the calculator shows it.
 	monthly := math.Round(annuity(price*0.8, price*def.ResidualPercentage/100, rate, def.Months) + invoiceFee)
+	if q, err := lo.DefaultQuote(price); err == nil {
+		monthly = math.Round(q.MonthlyCost)
+	}
 	lo.DefaultMonthlyCost = monthly
 	lo.DefaultMonthlyCostText = g.perMonth(monthly)
 	if g.sv() {
