@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 
+	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
+	"forecourt/internal/mail"
 	"forecourt/internal/media"
 	"forecourt/internal/page"
+	"forecourt/internal/ratelimit"
 	"forecourt/internal/search"
 	"forecourt/internal/web"
 )
@@ -20,6 +23,14 @@ type wiring struct {
 	engine  *search.Engine
 	media   *media.Handler
 	deps    *web.Deps
+	// mail is the one outbox every feature queues its mails in (mail.Queue
+	// in the feature's transaction, then mail.Kick()); limiter keeps
+	// rate-limit counters in the store.
+	mail    *mail.Outbox
+	limiter *ratelimit.Limiter
+	// booking is the one booking engine of the service booking and the
+	// tyre hotel's wheel changes, over every site's workshops.
+	booking *booking.Engine
 }
 
 // wirers are the features' wiring functions, registered by init functions
