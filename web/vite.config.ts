@@ -5,7 +5,7 @@ import react from "@vitejs/plugin-react";
 // bundle). Go reads dist/client/.vite/manifest.json to link hashed assets.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  base: "/assets/",
+  base: "/",
   // Bundle react-aria (date pickers) into the server entry so only the
   // components used are loaded: importing the whole package costs a render
   // worker over a second of start-up.

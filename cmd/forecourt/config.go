@@ -45,6 +45,8 @@ type config struct {
 	// Personalization page-view events (dropped when empty).
 	PersonalizeEndpoint string
 	PersonalizeTimeout  time.Duration
+	// MapStyleURL is a MapLibre style for real map tiles (empty: offline basemap).
+	MapStyleURL string
 }
 
 // loadConfig reads the settings; every bad value is reported by name.
@@ -65,6 +67,7 @@ func loadConfig() (config, error) {
 	c.EdgeEndpoint = os.Getenv("EDGE_ENDPOINT")
 	c.EdgeAPIKey = os.Getenv("EDGE_API_KEY")
 	c.PersonalizeEndpoint = os.Getenv("PERSONALIZE_ENDPOINT")
+	c.MapStyleURL = os.Getenv("MAP_STYLE_URL")
 	c.MediaDir = env("MEDIA_DIR", filepath.Join(c.DataDir, "media"))
 	bad := errs.FieldErrors{}
 	c.Port = envInt("PORT", 8080, 1, 65535, bad)

@@ -2,6 +2,7 @@ package cardetail
 
 import (
 	"encoding/json"
+	"math"
 	"strconv"
 
 	"forecourt/internal/errs"
@@ -59,14 +60,20 @@ func ParseLoanRequest(data []byte) (LoanRequest, error) {
 		fe.Add("car_id", "car_id must be a positive whole number.")
 	}
 	r.CarID = id
-	if w.DownPayment == nil || *w.DownPayment < 0 {
+	switch {
+	case w.DownPayment == nil || *w.DownPayment < 0:
 		fe.Add("down_payment", "down_payment must be zero or more.")
-	} else {
+	case *w.DownPayment != math.Trunc(*w.DownPayment):
+		fe.Add("down_payment", "down_payment must be a whole amount (no fractions of the currency unit).")
+	default:
 		r.DownPayment = *w.DownPayment
 	}
-	if w.Months == nil || *w.Months <= 0 {
+	switch {
+	case w.Months == nil || *w.Months <= 0:
 		fe.Add("months", "months must be a positive whole number.")
-	} else {
+	case *w.Months%12 != 0:
+		fe.Add("months", "months must be a whole number of years (12, 24, 36, …), as the period slider steps.")
+	default:
 		r.Months = *w.Months
 	}
 	return r, fe.Err("The loan request is not valid.")

@@ -338,10 +338,12 @@ func TestLoanAPI(t *testing.T) {
 		t.Errorf("a larger down payment should lower the monthly cost: %v vs %v", b["monthly_cost"], a["monthly_cost"])
 	}
 	for name, body := range map[string]string{
-		"bad json":     `{`,
-		"missing":      `{"car_id":` + id + `}`,
-		"bad period":   `{"car_id":` + id + `,"down_payment":0,"months":7}`,
-		"unknown car?": `{"car_id":"x","down_payment":0,"months":36}`,
+		"bad json":                `{`,
+		"missing":                 `{"car_id":` + id + `}`,
+		"bad period":              `{"car_id":` + id + `,"down_payment":0,"months":7}`,
+		"off the 12-month step":   `{"car_id":` + id + `,"down_payment":0,"months":30}`,
+		"fractional down payment": `{"car_id":` + id + `,"down_payment":1000.5,"months":36}`,
+		"unknown car?":            `{"car_id":"x","down_payment":0,"months":36}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			rec := do(t, f.h, "POST", "/api/finance/loan", body)

@@ -315,11 +315,12 @@ func (g *gen) letters(n int, set string) string {
 // sv reports whether texts are Swedish (otherwise English).
 func (g *gen) sv() bool { return g.d.Lang == "sv" }
 
+// text is sv on Swedish sites, otherwise en in the site's language (tr).
 func (g *gen) text(sv, en string) string {
 	if g.sv() {
 		return sv
 	}
-	return en
+	return g.tr(en)
 }
 
 func brandByName(name string) *brandSpec {
@@ -394,11 +395,7 @@ func (g *gen) genSites() {
 			WebsiteCity:      t.WebsiteCity, WebsiteSortOrder: i + 1,
 			SiteName: d.Name,
 		}
-		if g.sv() {
-			ds.SiteStreet = fmt.Sprintf("%s %d", streetsSV[g.pick(len(streetsSV))], 1+g.pick(60))
-		} else {
-			ds.SiteStreet = fmt.Sprintf("%d %s", 1+g.pick(200), streetsEN[g.pick(len(streetsEN))])
-		}
+		ds.SiteStreet = g.street(t)
 		// Franchises: one or two brand line-ups; every sixth site also trucks.
 		var names []string
 		if d.CarStore {
@@ -485,6 +482,12 @@ func (g *gen) hours(group string) OpeningSchedule {
 		{"Christmas Eve 24 December", "09:00–13:00"}, {"Christmas Day 25 December", "Closed"},
 		{"Boxing Day 26 December", "Closed"}, {"New Year's Day 1 January", "Closed"},
 	}
+	if days, ok := deviationDays[g.d.Lang]; ok {
+		for i := range o.Openinghours {
+			o.Openinghours[i].Day, o.Openinghours[i].DisplayText = g.tr(o.Openinghours[i].Day), g.tr(o.Openinghours[i].DisplayText)
+		}
+		o.Deviationdays = append([]OpeningDay(nil), days...)
+	}
 	return o
 }
 
@@ -523,9 +526,12 @@ func (g *gen) departments(ds DealerSite, brands []*brandSpec) ([]Department, []U
 					ErpID: fmt.Sprintf("%d-%s", ds.SiteID, b.TRCode), Email: code + "tr." + ds.Slug + "@" + g.d.Domain})
 			}
 		}
-		titles := s.titlesEN
-		if g.sv() {
-			titles = s.titlesSV
+		titles := s.titlesSV
+		if !g.sv() {
+			titles = make([]string, len(s.titlesEN))
+			for i, t := range s.titlesEN {
+				titles[i] = g.tr(t)
+			}
 		}
 		n := 1 + g.pick(2)
 		if s.group == GroupNewCars {
@@ -601,7 +607,11 @@ func (g *gen) versionName(v versionSpec) string {
 	if g.sv() {
 		return v.Name
 	}
-	return strings.ReplaceAll(v.Name, "Skåp", "Panel Van")
+	van := map[string]string{"nb": "Varebil", "da": "Varevogn", "fi": "Umpipakettiauto", "sk": "Dodávka"}[g.d.Lang]
+	if van == "" {
+		van = "Panel Van"
+	}
+	return strings.ReplaceAll(v.Name, "Skåp", van)
 }
 
 // lowerFirst lowers the first letter of an equipment item for use inside a
@@ -806,7 +816,13 @@ func (g *gen) loan(price float64, age int, campaign bool) *LoanOption {
 	}
 	def := lo.ContractDurations[2]
 	lo.DefaultContractDuration = ContractDuration{Months: def.Months, CashAmountMinPercentage: 20, ResidualPercentage: def.ResidualPercentage}
+	// The stored monthly cost (car_loan_monthly_cost: cards, compare, the
+	// index) is the calculator's own starting figure, in whole currency
+	// units as the calculator shows it.
 	monthly := math.Round(annuity(price*0.8, price*def.ResidualPercentage/100, rate, def.Months) + invoiceFee)
+	if q, err := lo.DefaultQuote(price); err == nil {
+		monthly = math.Round(q.MonthlyCost)
+	}
 	lo.DefaultMonthlyCost = monthly
 	lo.DefaultMonthlyCostText = g.perMonth(monthly)
 	if g.sv() {
@@ -817,9 +833,16 @@ func (g *gen) loan(price float64, age int, campaign bool) *LoanOption {
 		lo.Description = fmt.Sprintf("Billån med %d månaders avtalstid, 20 %% kontantinsats och %g %% restvärde.", def.Months, def.ResidualPercentage)
 		// Placeholders as internal/finance fills them (docs/finance.md).
 		lo.Disclaimer = "Månadskostnad {8} vid {2} månaders avtalstid, {3} kontantinsats och {5} restvärde. " +
-			"Rörlig ränta {0}, effektiv ränta {1}. Uppläggningsavgift {6} och aviavgift {7} per månad tillkommer. " +
+			"Rörlig ränta {0}, effektiv ränta {1}. Uppläggningsavgiften {6} och aviavgiften {7} per månad ingår i månadskostnaden. " +
 			"Kontantpris {10}, kreditbelopp {9}, total kreditkostnad {11}, totalt belopp att betala {4}. " +
 			"Kreditgivare: Forecourt Finans AB. Erbjudandet förutsätter godkänd kreditprövning."
+	} else if ct, ok := carTextsByLang[g.d.Lang]; ok {
+		lo.Title = ct.loanTitle
+		if campaign {
+			lo.Title = ct.offerLoanTitle
+		}
+		lo.Description = fmt.Sprintf(ct.loanDescription, def.Months, def.ResidualPercentage)
+		lo.Disclaimer = ct.loanDisclaimer
 	} else {
 		lo.Title = "Car loan"
 		if campaign {
@@ -845,8 +868,7 @@ func (g *gen) leasing(c *Car, base float64, campaign bool) {
 		c.CarLeasingOptions = append(c.CarLeasingOptions, LeasingOption{
 			LeasingType: LeasingPrivate, Title: g.text("Privatleasing", "Personal leasing"),
 			MonthlyCost: cost, MonthlyCostText: g.perMonth(cost), Duration: duration, Mileage: yearly,
-			Description: g.text(fmt.Sprintf("%d månader, %s %s/år. Service ingår.", duration, g.number(yearly), unit),
-				fmt.Sprintf("%d months, %s %s a year. Servicing included.", duration, g.number(yearly), unit)),
+			Description: fmt.Sprintf(g.text("%d månader, %s %s/år. Service ingår.", "%d months, %s %s a year. Servicing included."), duration, g.number(yearly), unit),
 			Asterix: g.text("*Priset gäller vid 36 månaders avtalstid. Övermil debiteras med 25 kr/mil. Erbjudandet gäller privatpersoner med godkänd kreditprövning.",
 				"*Price based on a 36-month agreement. Excess mileage charges apply. Subject to status."),
 		})
@@ -859,9 +881,8 @@ func (g *gen) leasing(c *Car, base float64, campaign bool) {
 		c.CarLeasingOptions = append(c.CarLeasingOptions, LeasingOption{
 			LeasingType: LeasingCompany, Title: g.text("Företagsleasing", "Business leasing"),
 			MonthlyCost: cost, MonthlyCostText: g.perMonth(cost) + g.text(" exkl. moms", " excl. VAT"), Duration: duration, Mileage: yearly,
-			Description: g.text(fmt.Sprintf("Operationell leasing, %d månader, %s %s/år.", duration, g.number(yearly), unit),
-				fmt.Sprintf("Contract hire, %d months, %s %s a year.", duration, g.number(yearly), unit)),
-			Asterix: g.text("*Pris exkl. moms. Gäller företag med godkänd kreditprövning.", "*Price excludes VAT. Business users only, subject to status."),
+			Description: fmt.Sprintf(g.text("Operationell leasing, %d månader, %s %s/år.", "Contract hire, %d months, %s %s a year."), duration, g.number(yearly), unit),
+			Asterix:     g.text("*Pris exkl. moms. Gäller företag med godkänd kreditprövning.", "*Price excludes VAT. Business users only, subject to status."),
 		})
 		c.CarHasCompanyleasing = true
 		c.CarCompanyleasingMonthlyCost = cost
@@ -1018,6 +1039,8 @@ func (g *gen) genCar(i int) Car {
 		camps := campaignsEN
 		if g.sv() {
 			camps = campaignsSV
+		} else if l, ok := campaignsByLang[g.d.Lang]; ok {
+			camps = l
 		}
 		c.CarCampaigns = []string{camps[g.pick(len(camps))]}
 		if v.Fuel == fuelElectric && g.chance(0.5) {
@@ -1175,6 +1198,8 @@ func (g *gen) content(c *Car, b *brandSpec, ms *modelSpec, v versionSpec, ds *De
 	pool := equipmentEN
 	if g.sv() {
 		pool = equipmentSV
+	} else if l, ok := equipmentByLang[g.d.Lang]; ok {
+		pool = l
 	}
 	k := 8 + g.pick(11)
 	if ms.Type == "TRUCK" {
@@ -1213,6 +1238,27 @@ func (g *gen) content(c *Car, b *brandSpec, ms *modelSpec, v versionSpec, ds *De
 		}
 		return
 	}
+	if ct, ok := carTextsByLang[g.d.Lang]; ok {
+		var fuel string
+		switch v.Fuel {
+		case fuelElectric:
+			fuel = fmt.Sprintf(ct.electric, v.Range, c.BatterySizeText)
+		case fuelPHEV:
+			fuel = fmt.Sprintf(ct.phev, v.Range)
+		case fuelHybrid:
+			fuel = ct.hybrid
+		case fuelDiesel:
+			fuel = ct.diesel
+		default:
+			fuel = ct.petrol
+		}
+		if isNew {
+			c.CarDescription = fmt.Sprintf(ct.newCar, name, colorName, strings.ToLower(c.CarGearbox), fuel, lowerFirst(e[0]), lowerFirst(e[1]), lowerFirst(e[2]), ds.SiteOfficialName)
+		} else {
+			c.CarDescription = fmt.Sprintf(ct.usedCar, c.CarYear, name, colorName, c.CarMileageText, fuel, lowerFirst(e[0]), lowerFirst(e[1]), lowerFirst(e[2]), ds.SiteOfficialName)
+		}
+		return
+	}
 	var fuel string
 	switch v.Fuel {
 	case fuelElectric:
@@ -1237,8 +1283,8 @@ func (g *gen) content(c *Car, b *brandSpec, ms *modelSpec, v versionSpec, ds *De
 		c.CarYear, name, colorName, c.CarMileageText, fuel, lowerFirst(e[0]), lowerFirst(e[1]), lowerFirst(e[2]), ds.SiteOfficialName)
 }
 
-// genMedia makes the UK extra media of some cars: 360 spins, video and
-// interior 360.
+// genMedia makes the UK extra media of some cars: 360 spins and interior
+// 360 (no video, see below).
 func (g *gen) genMedia(c *Car) (ExtraMedia, bool) {
 	if c.CarRegno == "" || !g.chance(0.4) {
 		return ExtraMedia{}, false
@@ -1255,9 +1301,11 @@ func (g *gen) genMedia(c *Car) (ExtraMedia, bool) {
 			m.Images360 = append(m.Images360, fmt.Sprintf("/-/media/demo/car360/%s/%s/%d.jpg", body, color, f))
 		}
 	}
+	// Demo cars have no video: a made-up video id embeds a player that plays
+	// nothing, so the Video tab stays hidden (a feed's real video shows it).
+	// The draws stay so that the rest of the demo media is unchanged.
 	if g.chance(0.5) {
-		m.HasVideo = true
-		m.VideoURL = "https://www.youtube-nocookie.com/embed/" + g.letters(11, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+		_ = g.letters(11, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 	}
 	if g.chance(0.4) {
 		m.HasInternal360 = true

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -174,8 +175,20 @@ func TestDemoStockEverySite(t *testing.T) {
 				t.Errorf("%d cars, %d sites", len(st.Cars), len(st.Sites))
 			}
 			for i := range st.Cars {
-				if err := catalog.ValidateCar(&st.Cars[i], catalog.DemoRefDate); err != nil {
-					t.Fatalf("car %d: %v", st.Cars[i].CarID, err)
+				c := &st.Cars[i]
+				if err := catalog.ValidateCar(c, catalog.DemoRefDate); err != nil {
+					t.Fatalf("car %d: %v", c.CarID, err)
+				}
+				// The stored monthly cost is the calculator's starting figure.
+				if c.CarLoanOption != nil {
+					q, err := c.CarLoanOption.DefaultQuote(c.CarPrice)
+					if err != nil {
+						t.Fatalf("car %d: %v", c.CarID, err)
+					}
+					if want := math.Round(q.MonthlyCost); c.CarLoanMonthlyCost != want || c.CarLoanOption.DefaultMonthlyCost != want {
+						t.Fatalf("car %d: car_loan_monthly_cost %v, default_monthly_cost %v; the calculator starts at %v",
+							c.CarID, c.CarLoanMonthlyCost, c.CarLoanOption.DefaultMonthlyCost, want)
+					}
 				}
 			}
 			switch name {

@@ -124,6 +124,15 @@ var demoBrands = []brandSpec{
 		m("Sprinter", "van", "LCV", 3, 4, "317 CDI Skåp:diesel:170:auto:rwd:529900", "eSprinter 113 kWh:electric:204:auto:fwd:799900:113:440"),
 		m("Vito", "van", "LCV", 3, 4, "116 CDI Skåp:diesel:163:auto:fwd:429900"),
 	}},
+	{Name: "MINI", Code: "MN", WMI: "WMW", Models: []modelSpec{
+		m("Cooper", "hatchback", "PC", 4, 3, "C:petrol:156:auto:fwd:339900", "E:electric:184:auto:fwd:379900:40.7:305", "SE:electric:218:auto:fwd:429900:54.2:402"),
+		m("Countryman", "suv", "PC", 5, 5, "C:petrol:170:auto:fwd:429900", "SE ALL4:electric:313:auto:awd:559900:64.6:433"),
+		m("Aceman", "suv", "PC", 5, 5, "E:electric:184:auto:fwd:389900:42.5:310", "SE:electric:218:auto:fwd:439900:54.2:406"),
+	}},
+	{Name: "smart", Code: "SM", WMI: "HES", Models: []modelSpec{
+		m("#1", "suv", "PC", 5, 5, "Pro+:electric:272:auto:rwd:449900:66:440", "BRABUS:electric:428:auto:awd:549900:66:400"),
+		m("#3", "suv", "PC", 5, 5, "Premium:electric:272:auto:rwd:479900:66:455"),
+	}},
 	{Name: "Volvo", Code: "VO", TRCode: "VO_TR", WMI: "YV1", Models: []modelSpec{
 		m("XC40", "suv", "PC", 5, 5, "B3 Core:hybrid:163:auto:fwd:439900", "B4 Plus Dark:hybrid:197:auto:fwd:489900"),
 		m("EX40", "suv", "PC", 5, 5, "Single Motor Extended Range Plus:electric:252:auto:rwd:549900:82:572", "Twin Motor Performance Ultra:electric:442:auto:awd:649900:82:505"),
@@ -231,7 +240,7 @@ var demoBrands = []brandSpec{
 var brandClusters = [][]string{
 	{"Volkswagen", "Audi", "Škoda", "Cupra"},
 	{"Volvo", "Polestar"},
-	{"BMW", "Mercedes-Benz"},
+	{"BMW", "MINI", "Mercedes-Benz", "smart"},
 	{"Toyota", "Kia", "Hyundai"},
 	{"Ford", "Renault", "Peugeot", "Fiat"},
 	{"Nissan", "MG", "Tesla"},

@@ -198,5 +198,48 @@ func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.R
 		return d, nil
 	}
 	d.Facets, d.Cars, d.Total = res.Facets, Cards(res.Content), res.TotalItems
+	canonicalFilters(d.Query.Filters, res.Facets)
 	return d, nil
+}
+
+// canonicalFilters rewrites filter values to the spelling of the facet
+// values they match (search matches case- and accent-insensitively), so
+// "?car_brand=bmw" ticks the facet's "BMW" box.
+func canonicalFilters(filters map[string][]string, facets []search.FacetResult) {
+	spelled := map[string]map[string]string{} // facet → slug → value
+	for _, f := range facets {
+		m := map[string]string{}
+		for _, v := range f.Values {
+			m[Slug(v.Text)] = v.Text
+			if f.Name == "car_brand" {
+				for _, c := range v.Children {
+					m[Slug(v.Text)+">"+Slug(c.Text)] = v.Text + ">" + c.Text
+				}
+			}
+		}
+		spelled[f.Name] = m
+	}
+	for key, vals := range filters {
+		m := spelled[key]
+		if key == "car_model" {
+			m = spelled["car_brand"]
+		}
+		if m == nil {
+			continue
+		}
+		out := vals[:0:0]
+		for _, v := range vals {
+			k := Slug(v)
+			if b, c, ok := strings.Cut(v, ">"); ok {
+				k = Slug(b) + ">" + Slug(c)
+			}
+			if canon, ok := m[k]; ok {
+				v = canon
+			}
+			if !containsStr(out, v) {
+				out = append(out, v)
+			}
+		}
+		filters[key] = out
+	}
 }

@@ -329,8 +329,8 @@ func TestSiteDetail(t *testing.T) {
 		for _, c := range d.Arrivals {
 			ids = append(ids, float64(c.CarID))
 		}
-		// car_site_id 7, car_publishdate ascending; Volvo 104 belongs to the site too.
-		if d := cmp.Diff([]float64{102, 103, 101, 104, 105}, ids); d != "" {
+		// car_site_id 7, newest first (car_publishdate descending); Volvo 104 belongs to the site too.
+		if d := cmp.Diff([]float64{105, 104, 101, 103, 102}, ids); d != "" {
 			t.Errorf("arrivals (-want +got):\n%s", d)
 		}
 		if want := "/bilar?car_site_city=Stockholm&car_site_name=Forecourt+Stockholm+City"; d.CarListHref != want {

@@ -8,6 +8,7 @@ package catalogpages
 import (
 	"context"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,6 +39,10 @@ const (
 // child car_model.
 var listFacets = []string{"car_brand", "car_condition", "car_body", "car_fuel", "car_gearbox", "car_year",
 	"car_drive", "car_color", "car_site_city", "car_site_name"}
+
+// urlFilters are filters a link may set that have no panel of their own:
+// the vehicle type of the old "/transportbilar" and "/lastbilar" pages.
+var urlFilters = []string{"car_model", "car_vehicle_type_code"}
 
 // RangeFacets are the histogram facets with range inputs (spec section 4).
 var RangeFacets = []string{"car_price", "car_campaign_price", "car_mileage", "car_privateleasing_monthly_cost", "car_power"}
@@ -87,7 +92,7 @@ type ListQuery struct {
 // keyphrase is cut to search.MaxKeyphrase bytes.
 func ParseListQuery(v url.Values) ListQuery {
 	q := ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: Sorts[0]}
-	for _, name := range append(listFacets, "car_model") {
+	for _, name := range slices.Concat(listFacets, urlFilters) {
 		for _, val := range v[name] {
 			val = strings.TrimSpace(val)
 			if val == "" || len(val) > 100 {
@@ -125,6 +130,12 @@ func ParseListQuery(v url.Values) ListQuery {
 		q.Page = min(p, MaxPages-1)
 	}
 	return q
+}
+
+// ListParams are the query parameters the car list reads; any other
+// parameter of a link to the list is ignored.
+func ListParams() []string {
+	return slices.Concat(listFacets, urlFilters, RangeFacets, []string{"keyphrase", "sort", "page"})
 }
 
 // ParseRange parses "100000-300000" (spaces allowed, "100 000-300 000");

@@ -157,7 +157,7 @@ func (p *Pages) SiteDetail(ctx context.Context, req *page.Request, route *conten
 	}
 	if id := s["site_id"]; id != nil {
 		cars, err := p.Search.Search(ctx, search.Query{Index: req.Site.VehiclesIndex(), Fields: CardFields, Limit: Arrivals,
-			SortName: "car_publishdate_asc", Filters: map[string][]string{"car_site_id": {str(id)}}})
+			SortName: "car_publishdate_desc", Filters: map[string][]string{"car_site_id": {str(id)}}})
 		if err != nil {
 			p.log().Error("latest arrivals failed", "site", req.Site.Name, "slug", slug, "err", err)
 		} else {

@@ -134,5 +134,19 @@ func roundTo(v float64, decimals int) float64 {
 	return math.Round(v*p) / p
 }
 
-// round2 rounds an amount to whole pence, öre or cents.
-func round2(v float64) float64 { return roundTo(v, 2) }
+// round2 rounds an amount to whole pence, öre or cents, half away from
+// zero, as decimal arithmetic does: the amount is first taken in whole
+// millionths (which drops binary noise such as 1944.5249999999998 for
+// 1944.525), then rounded in integers. Amounts up to 10^9 are exact.
+func round2(v float64) float64 {
+	m := int64(math.Round(v * 1e6))
+	neg := m < 0
+	if neg {
+		m = -m
+	}
+	c := (m + 5000) / 10000
+	if neg {
+		c = -c
+	}
+	return float64(c) / 100
+}

@@ -49,3 +49,20 @@ func TestParseLocale(t *testing.T) {
 		t.Error("ParseLocale(en-US) succeeded, want an error")
 	}
 }
+
+func TestRound2IsDecimal(t *testing.T) {
+	for _, tt := range []struct{ in, want float64 }{
+		{1944.525, 1944.53}, // float64 holds 1944.52499999999990905…
+		{388905 * 0.06 / 12, 1944.53},
+		{1.005, 1.01},
+		{2.675, 2.68},
+		{-2.675, -2.68},
+		{0.004999, 0},
+		{123456789.125, 123456789.13},
+		{10, 10},
+	} {
+		if got := round2(tt.in); got != tt.want {
+			t.Errorf("round2(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}

@@ -109,7 +109,23 @@ func checkParameters(fe errs.FieldErrors, at string, p *Parameters, price float6
 		}
 	}
 	if len(p.FinanceProductFamilyKeys) == 0 {
-		keys, products = []string{FamilyPCP, FamilyHP}, ukProducts
+		// No family asked for: every product offered over the term (HP alone
+		// at 12 or 60 months); a term no product offers is an error.
+		var all []int
+		for _, prod := range ukProducts {
+			if prod.offers(p.Term) {
+				keys, products = append(keys, prod.key), append(products, prod)
+			}
+			for _, t := range prod.terms {
+				if !slices.Contains(all, t) {
+					all = append(all, t)
+				}
+			}
+		}
+		if len(products) == 0 {
+			slices.Sort(all)
+			fe.Add(at+".Term", fmt.Sprintf("No finance product is offered over %d months; choose %s months.", p.Term, orList(all)))
+		}
 	}
 	p.FinanceProductFamilyKeys = keys
 
@@ -141,7 +157,10 @@ func checkParameters(fe errs.FieldErrors, at string, p *Parameters, price float6
 	}
 	p.RegularPayment = round2(p.RegularPayment)
 
-	if slices.Contains(keys, FamilyPCP) || p.AnnualMileage != 0 {
+	// Only PCP depends on the mileage; an HP request may carry one (a form
+	// that keeps its mileage field when the visitor switches to HP), and
+	// HP ignores it.
+	if slices.Contains(keys, FamilyPCP) {
 		if p.AnnualMileage < MinAnnualMileage || p.AnnualMileage > MaxAnnualMileage {
 			fe.Add(at+".AnnualMileage", fmt.Sprintf("The annual mileage must be between %s and %s miles.",
 				EnGB.Number(MinAnnualMileage, 0), EnGB.Number(MaxAnnualMileage, 0)))

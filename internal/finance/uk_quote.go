@@ -218,8 +218,8 @@ func quoteProduct(p ukProduct, v vehicleFacts, par Parameters) FinanceQuotation 
 	}
 	if p.key == FamilyPCP {
 		notes = append(notes, Notification{Type: "Info", Message: fmt.Sprintf(
-			"If the vehicle has covered more than %s miles when you return it, an excess mileage charge of %dp a mile applies.",
-			EnGB.Number(float64(w.annualMileage*w.term/12), 0), w.excessPence)})
+			"If you return the vehicle having driven more than %s miles during the agreement (%s miles a year), an excess mileage charge of %dp per mile applies to the miles above that.",
+			EnGB.Number(float64(w.annualMileage*w.term/12), 0), EnGB.Number(float64(w.annualMileage), 0), w.excessPence)})
 	}
 	if notes == nil {
 		notes = []Notification{}

@@ -64,6 +64,11 @@ func parseReference(ref string) (quoteFigures, error) {
 		return quoteFigures{}, errs.E(errs.Invalid, "%q is not a quote reference.", ref)
 	}
 	notFound := errs.E(errs.NotFound, "There is no quote with reference %s.", s)
+	// The last character also carries unused bits: only the spelling this
+	// engine writes is a reference, so a changed last character is not one.
+	if refEncoding.EncodeToString(b) != body {
+		return quoteFigures{}, notFound
+	}
 	sum := sha256.Sum256(b[:refBodyLen])
 	if string(sum[:4]) != string(b[refBodyLen:]) || b[0] != refVersion {
 		return quoteFigures{}, notFound
@@ -116,8 +121,8 @@ func LegalText(ref string) (LegalResponse, error) {
 		"fixed rate of interest %s per annum, representative APR %s.\n\n",
 		m(w.charge), m(w.totalPayable), w.term, EnGB.Percent(float64(w.rateBps)/100, 2), EnGB.Percent(w.apr, 1))
 	if f.family == FamilyPCP {
-		fmt.Fprintf(&b, "The agreement allows %s miles a year. If the vehicle is returned having covered more, "+
-			"an excess mileage charge of %dp a mile plus VAT applies, and the vehicle must be in good condition for its age. "+
+		fmt.Fprintf(&b, "The agreement allows %s miles a year. If the vehicle is returned having been driven more during the agreement, "+
+			"an excess mileage charge of %dp per mile applies to the miles above the allowance, and the vehicle must be in good condition for its age. "+
 			"At the end of the agreement you may pay the optional final payment to own the vehicle, return it, "+
 			"or part-exchange it. You will not own the vehicle until all payments, including the optional final payment, are made.\n\n",
 			EnGB.Number(float64(w.annualMileage), 0), w.excessPence)

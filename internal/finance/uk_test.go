@@ -237,7 +237,7 @@ func TestQuoteReferenceAndLegalText(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{pcpRef, "Personal Contract Purchase", "cash price £30,000.00", "48 monthly payments of £454.58",
-		"optional final payment £12,411.00", "total amount payable £37,230.84", "representative APR 9.3%", "10,000 miles a year", "8p a mile"} {
+		"optional final payment £12,411.00", "total amount payable £37,230.84", "representative APR 9.3%", "10,000 miles a year", "8p per mile"} {
 		if !strings.Contains(legal.TermsAndConditions, want) {
 			t.Errorf("PCP legal text lacks %q:\n%s", want, legal.TermsAndConditions)
 		}
@@ -271,6 +271,18 @@ func TestQuoteReferenceAndLegalText(t *testing.T) {
 	} {
 		if _, err := LegalText(tt.ref); !errs.Is(err, tt.code) {
 			t.Errorf("LegalText(%q) err = %v, want %s", tt.ref, err, tt.code)
+		}
+	}
+	// Every other last character is not a reference either (it also holds
+	// unused bits of the encoding).
+	for _, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" {
+		last := pcpRef[len(pcpRef)-1]
+		if byte(c) == last {
+			continue
+		}
+		ref := pcpRef[:len(pcpRef)-1] + string(c)
+		if _, err := LegalText(ref); err == nil {
+			t.Errorf("LegalText(%q) with the last character changed decodes", ref)
 		}
 	}
 }
@@ -340,6 +352,10 @@ func TestParseCFDRequest(t *testing.T) {
 	}{
 		{"valid", `{"Organisation":{"Id":"group-uk"},"VehicleRequests":[{"Id":"1",` + vehicle + `,"Parameters":{"Term":36,"CashDeposit":2000,"AnnualMileage":10000,"FinanceProductFamilyKeys":["pcp","HP"],"CalculationType":"ToRegularPayment"}}]}`, nil},
 		{"HP needs no mileage", `{"VehicleRequests":[{"Id":"1",` + vehicle + `,"Parameters":{"Term":60,"CashDeposit":0,"FinanceProductFamilyKeys":["HP"]}}]}`, nil},
+		{"HP with a mileage (ignored)", `{"VehicleRequests":[{"Id":"1",` + vehicle + `,"Parameters":{"Term":48,"CashDeposit":0,"AnnualMileage":3000,"FinanceProductFamilyKeys":["HP"]}}]}`, nil},
+		{"no family at 60 months is HP", `{"VehicleRequests":[{"Id":"1",` + vehicle + `,"Parameters":{"Term":60,"CashDeposit":0}}]}`, nil},
+		{"no family and a term nobody offers", `{"VehicleRequests":[{"Id":"1",` + vehicle + `,"Parameters":{"Term":30,"CashDeposit":0}}]}`,
+			map[string]string{"VehicleRequests[0].Parameters.Term": "No finance product is offered over 30 months; choose 12, 24, 36, 48 or 60 months."}},
 		{"no vehicles", `{"VehicleRequests":[]}`, map[string]string{"VehicleRequests": "At least one vehicle is required."}},
 		{"every parameter wrong", `{"VehicleRequests":[{"Id":"",` + vehicle + `,"Parameters":{"Term":60,"CashDeposit":-5,"RegularPayment":-1,"AnnualMileage":40000,"FinanceProductFamilyKeys":["PCP","LEASE"],"CalculationType":"Sideways"}}]}`,
 			map[string]string{
@@ -392,6 +408,16 @@ func TestParseCFDRequest(t *testing.T) {
 	}
 	if got := req.VehicleRequests[0].Parameters.FinanceProductFamilyKeys; !cmp.Equal(got, []string{"PCP", "HP"}) {
 		t.Errorf("family keys = %v, want normalised [PCP HP]", got)
+	}
+	req, err = ParseCFDRequest([]byte(`{"VehicleRequests":[{"Id":"1",`+vehicle+`,"Parameters":{"Term":60}}]}`), today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := req.VehicleRequests[0].Parameters.FinanceProductFamilyKeys; !cmp.Equal(got, []string{"HP"}) {
+		t.Errorf("family keys at 60 months = %v, want [HP]", got)
+	}
+	if vq := Quote(req, today).Vehicles[0]; vq.HasError || len(vq.FinanceQuotations) != 1 || vq.FinanceQuotations[0].HasError {
+		t.Errorf("no family at 60 months should quote HP: %+v", vq)
 	}
 	if _, err := ParseCFDRequest([]byte(`{"VehicleRequests":"x"}`), today); !errs.Is(err, errs.Invalid) {
 		t.Errorf("non-JSON body err = %v", err)

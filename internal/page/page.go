@@ -63,6 +63,7 @@ type SiteInfo struct {
 	HomePath        string             `json:"homePath"`
 	IsUK            bool               `json:"isUK"`
 	IsCarStore      bool               `json:"isCarStore"`
+	MapStyleURL     string             `json:"mapStyleUrl,omitempty"`
 }
 
 // Flags are request facts that change what is shown.
@@ -131,6 +132,8 @@ type Assembler struct {
 	// list are not offered in the language switcher.
 	Locales []string
 	Logger  *slog.Logger
+	// MapStyleURL is handed to the front end's maps (MAP_STYLE_URL).
+	MapStyleURL string
 	// LoaderTimeout bounds each loader (default 1 s).
 	LoaderTimeout time.Duration
 	mu            sync.RWMutex
@@ -238,6 +241,7 @@ func (a *Assembler) assemble(ctx context.Context, req *Request, route *content.R
 		Name: req.Site.Name, Kind: string(req.Site.Kind), Language: req.Lang, DefaultLanguage: req.Site.DefaultLanguage(),
 		Locale: req.Site.Locale(req.Lang), Currency: req.Site.Currency, Languages: a.Languages(req),
 		HomePath: req.PublicPath("/"), IsUK: req.Site.IsUK(), IsCarStore: req.Site.IsCarStore(),
+		MapStyleURL: a.MapStyleURL,
 	}
 	res := &Result{Data: d, Status: status, Updated: route.Updated}
 	head := a.baseHead(req, route, dict)

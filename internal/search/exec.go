@@ -148,12 +148,22 @@ func (ix *Index) compile(q Query) []clause {
 	return cs
 }
 
+// lookup resolves filter values: the value spelt exactly, or else every
+// value that folds to the same text ("bmw" → "BMW", "truck" → "TRUCK").
 func (k *keywordIndex) lookup(vals []string) []*roaring.Bitmap {
 	var out []*roaring.Bitmap
 	for _, v := range vals {
-		if i, ok := k.pos[v]; ok {
-			out = append(out, k.bms[i])
-		}
+		out = k.appendValue(out, v)
+	}
+	return out
+}
+
+func (k *keywordIndex) appendValue(out []*roaring.Bitmap, v string) []*roaring.Bitmap {
+	if i, ok := k.pos[v]; ok {
+		return append(out, k.bms[i])
+	}
+	for _, i := range k.folded[fold(v)] {
+		out = append(out, k.bms[i])
 	}
 	return out
 }
@@ -170,20 +180,20 @@ func (ix *Index) keywordBitmaps(field string, vals []string) []*roaring.Bitmap {
 	narrowed := map[string]bool{}
 	var out []*roaring.Bitmap
 	for _, v := range vals {
-		if p, _, ok := strings.Cut(v, ">"); ok {
-			narrowed[p] = true
+		if p, c, ok := strings.Cut(v, ">"); ok {
+			narrowed[fold(p)] = true
 			if bm, ok := ci.pairs[v]; ok {
 				out = append(out, bm)
+			} else {
+				out = append(out, ci.fpairs[fold(p)+">"+fold(c)]...)
 			}
 		}
 	}
 	for _, v := range vals {
-		if strings.Contains(v, ">") || narrowed[v] {
+		if strings.Contains(v, ">") || narrowed[fold(v)] {
 			continue
 		}
-		if i, ok := k.pos[v]; ok {
-			out = append(out, k.bms[i])
-		}
+		out = k.appendValue(out, v)
 	}
 	return out
 }

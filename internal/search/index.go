@@ -38,6 +38,10 @@ type keywordIndex struct {
 	values []string
 	bms    []*roaring.Bitmap
 	pos    map[string]int
+	// folded gives the positions of the values that fold (case, accents)
+	// to a key, so a filter value "bmw" or "truck" finds "BMW" or "TRUCK"
+	// when no value is spelt exactly so.
+	folded map[string][]int
 	total  []int   // docs per value: the unfiltered counts
 	ords   []int32 // single-valued fields: doc → value position, -1 when none
 }
@@ -64,6 +68,8 @@ type childIndex struct {
 	start []int
 	ords  []int32 // doc → position in flat, -1 when the doc lacks parent or child
 	pairs map[string]*roaring.Bitmap
+	// fpairs holds the same bitmaps under folded "parent>child" keys.
+	fpairs map[string][]*roaring.Bitmap
 }
 
 type childValue struct {
@@ -250,7 +256,7 @@ func valueLess(a, b string) int {
 }
 
 func newKeywordIndex(m map[string][]uint32, n int, single bool) *keywordIndex {
-	k := &keywordIndex{pos: make(map[string]int, len(m))}
+	k := &keywordIndex{pos: make(map[string]int, len(m)), folded: make(map[string][]int, len(m))}
 	type key struct{ folded, v string }
 	keys := make([]key, 0, len(m))
 	for v := range m {
@@ -274,6 +280,10 @@ func newKeywordIndex(m map[string][]uint32, n int, single bool) *keywordIndex {
 
 // add appends value v held by docs (ascending).
 func (k *keywordIndex) add(v string, docs []uint32) {
+	if k.folded == nil {
+		k.folded = map[string][]int{}
+	}
+	k.folded[fold(v)] = append(k.folded[fold(v)], len(k.values))
 	k.pos[v] = len(k.values)
 	k.values = append(k.values, v)
 	k.bms = append(k.bms, bitmapOf(docs))
@@ -292,12 +302,14 @@ func (k *keywordIndex) fillOrds(n int) {
 
 func newChildIndex(h Hierarchy, parent *keywordIndex, pairs map[[2]string][]uint32, n int) *childIndex {
 	byParent := make([][]childValue, len(parent.values))
-	ci := &childIndex{h: h, pairs: map[string]*roaring.Bitmap{}, ords: make([]int32, n)}
+	ci := &childIndex{h: h, pairs: map[string]*roaring.Bitmap{}, fpairs: map[string][]*roaring.Bitmap{}, ords: make([]int32, n)}
 	for k, docs := range pairs {
 		p := parent.pos[k[0]]
 		bm := bitmapOf(docs)
 		byParent[p] = append(byParent[p], childValue{text: k[1], bm: bm, total: len(docs)})
 		ci.pairs[k[0]+">"+k[1]] = bm
+		fk := fold(k[0]) + ">" + fold(k[1])
+		ci.fpairs[fk] = append(ci.fpairs[fk], bm)
 	}
 	for i := range ci.ords {
 		ci.ords[i] = -1

@@ -32,7 +32,7 @@ func All() []*Site {
 	return []*Site{
 		{Name: "group-se", Kind: Group, Country: "SE", Hosts: []string{"forecourt.se"}, RedirectHosts: []string{"www.forecourt.se"},
 			Languages: []string{"sv", "en"}, Locales: loc("sv", "sv-SE", "en", "en-GB"), Currency: "SEK", TimeZone: stockholm,
-			Settings: Settings{GTMID: "GTM-FC0SE01", DisplayName: "Forecourt Sverige", TitleTemplate: "{title} | Forecourt"}},
+			Settings: Settings{DisplayName: "Forecourt Sverige", TitleTemplate: "{title} | Forecourt"}},
 		{Name: "group-dk", Kind: Group, Country: "DK", Hosts: []string{"forecourt.dk"},
 			Languages: []string{"da"}, Locales: loc("da", "da-DK"), Currency: "DKK", TimeZone: copenhagen,
 			Settings: Settings{DisplayName: "Forecourt Danmark", TitleTemplate: "{title} | Forecourt"}},
@@ -47,7 +47,7 @@ func All() []*Site {
 			Settings: Settings{DisplayName: "Forecourt Slovensko", TitleTemplate: "{title} | Forecourt"}},
 		{Name: "group-uk", Kind: Group, Country: "GB", Hosts: []string{"forecourt.co.uk"},
 			Languages: []string{"en"}, Locales: loc("en", "en-GB"), Currency: "GBP", TimeZone: london,
-			Settings: Settings{GTMID: "GTM-FC0UK01", DisplayName: "Forecourt UK", TitleTemplate: "{title} | Forecourt UK"}},
+			Settings: Settings{DisplayName: "Forecourt UK", TitleTemplate: "{title} | Forecourt UK"}},
 		{Name: "group-eu", Kind: Group, Country: "EU", Hosts: []string{"forecourt.eu"},
 			Languages: []string{"en"}, Locales: loc("en", "en-IE"), Currency: "EUR", TimeZone: brussels,
 			Settings: Settings{DisplayName: "Forecourt Europe", TitleTemplate: "{title} | Forecourt"}},

@@ -59,6 +59,8 @@ type Deps struct {
 	Editing *EditingDeps
 	// Sitemap adds URLs of a site (cars, dealer sites) to its sitemap.
 	Sitemap []func(ctx context.Context, st *site.Site, base string) ([]SitemapURL, error)
+	// ConnectSrc are more origins the browser may fetch from (a map style's).
+	ConnectSrc []string
 }
 
 // Server is the HTTP front door.

@@ -3,6 +3,7 @@ import type { PageData } from "../lib/types";
 import { PageProvider, type PageContextValue } from "../lib/page-context";
 import { fetchPage, routableURL } from "../lib/router";
 import { usePageViewEvents } from "../lib/personalize";
+import { usePageImpression } from "../lib/data-layer";
 import { Shell } from "./shell";
 
 /**
@@ -76,6 +77,7 @@ export function App({ initial }: { initial: PageData }) {
   }, [load]);
 
   usePageViewEvents(page);
+  usePageImpression(page);
 
   const value = useMemo(() => ({ page, navigate, navigating }), [page, navigate, navigating]);
   return (

@@ -110,12 +110,15 @@ export function Img({
   priority?: boolean;
 }) {
   if (!image?.src) return null;
+  // sizes only with a srcset (an SVG or data URL has none): HTML allows no
+  // sizes alone, and React's preload link would carry imagesizes alone.
+  const srcSet = imageSrcSet(image.src);
   const img = (
     <img
       className={className}
       src={imageURL(image.src, 1280)}
-      srcSet={imageSrcSet(image.src)}
-      sizes={sizes ?? "100vw"}
+      srcSet={srcSet}
+      sizes={srcSet ? (sizes ?? "100vw") : undefined}
       alt={image.alt ?? ""}
       width={image.width ? Number(image.width) : undefined}
       height={image.height ? Number(image.height) : undefined}

@@ -21,6 +21,11 @@ export function usePageContext(): PageContextValue {
   return v;
 }
 
+/** useOptionalPage returns the page data, or null outside a PageProvider (shared components rendered alone). */
+export function useOptionalPage(): PageData | null {
+  return useContext(PageContext)?.page ?? null;
+}
+
 export function usePage(): PageData {
   return usePageContext().page;
 }

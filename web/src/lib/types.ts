@@ -47,6 +47,8 @@ export interface SiteInfo {
   homePath: string;
   isUK: boolean;
   isCarStore: boolean;
+  /** MAP_STYLE_URL: a MapLibre style for real tiles; unset, maps use the offline basemap. */
+  mapStyleUrl?: string;
 }
 
 export interface PageData {

@@ -1,13 +1,21 @@
-// The dealer site's map: tiles from the configurable tile URL (dictionary
-// key mapTileUrl, e.g. "https://tile.example/{z}/{x}/{y}.png") at zoom 12,
-// no interaction; without a tile URL, or when tiles fail to load, a static
-// map-like panel drawn here with a pin and the coordinates (never a
-// download at run time).
-import { useState } from "react";
+// The embedded map of a dealer site or a booking's workshop: MapLibre GL at
+// zoom 12 around the site's coordinate (Stockholm when it has none), with
+// interaction disabled and a marker. The map style is, in this order,
+// MAP_STYLE_URL (real vector tiles, page data site.mapStyleUrl), a raster
+// tile URL (dictionary mapTileUrl or the tileUrl prop, "…/{z}/{x}/{y}.png"),
+// or the offline basemap the project ships (Natural Earth outlines and
+// GeoNames places, built by web/scripts/build-basemap.mjs), so a map shows
+// without any outside service. MapLibre is imported in an effect: pages
+// without a map never load it and the server never runs it. When it cannot
+// load (no WebGL, a style that fails), the spec's failure message is shown.
+import { useEffect, useRef, useState } from "react";
+import { useOptionalPage } from "../../lib/page-context";
 import "./site-map.css";
 
 export const STOCKHOLM = { lat: 59.3293, lng: 18.0686 };
 export const ZOOM = 12;
+/** LOAD_ERROR is the spec's message when the map cannot load (dictionary key mapLoadError). */
+export const LOAD_ERROR = "Failed to load Google Maps API";
 
 export function position(geo?: { latitude?: string; longitude?: string }): { lat: number; lng: number } {
   const lat = parseFloat(geo?.latitude ?? "");
@@ -15,68 +23,133 @@ export function position(geo?: { latitude?: string; longitude?: string }): { lat
   return Number.isFinite(lat) && Number.isFinite(lng) && (lat !== 0 || lng !== 0) ? { lat, lng } : STOCKHOLM;
 }
 
-function tileXY(lat: number, lng: number, z: number) {
-  const n = 2 ** z;
-  const x = ((lng + 180) / 360) * n;
-  const r = (lat * Math.PI) / 180;
-  const y = ((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n;
-  return { x, y };
+// The offline basemap: a hashed asset of the build, fetched only by a map.
+const BASEMAP_URL = new URL("./basemap.generated.json", import.meta.url).href;
+
+interface Basemap {
+  attribution: string;
+  countries: import("geojson").FeatureCollection;
+  places: [string, number, number][]; // name, lng, lat
 }
+
+let basemap: Promise<Basemap> | undefined;
+function loadBasemap(): Promise<Basemap> {
+  basemap ??= fetch(BASEMAP_URL).then((r) => {
+    if (!r.ok) throw new Error(`basemap: ${r.status}`);
+    return r.json() as Promise<Basemap>;
+  });
+  basemap.catch(() => (basemap = undefined));
+  return basemap;
+}
+
+/** nearbyPlaces are the places within the view of a zoom-12 map around (lat, lng), nearest first. */
+export function nearbyPlaces(places: Basemap["places"], lat: number, lng: number, max = 12): Basemap["places"] {
+  const dLat = 0.06;
+  const dLng = 0.06 / Math.cos((lat * Math.PI) / 180);
+  return places
+    .filter(([, x, y]) => Math.abs(y - lat) < dLat && Math.abs(x - lng) < dLng * 1.6)
+    .map((p) => ({ p, d: Math.hypot((p[2] - lat) / dLat, (p[1] - lng) / dLng) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, max)
+    .map(({ p }) => p);
+}
+
+type MapState = "loading" | "ready" | "failed";
 
 export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; longitude?: string }; label: string; tileUrl?: string }) {
   const { lat, lng } = position(geo);
-  const [failed, setFailed] = useState(false);
-  const useTiles = !!tileUrl && !failed;
-  const { x, y } = tileXY(lat, lng, ZOOM);
-  const tx = Math.floor(x);
-  const ty = Math.floor(y);
-  const offX = (x - tx) * 256;
-  const offY = (y - ty) * 256;
+  const page = useOptionalPage();
+  const styleUrl = page?.site.mapStyleUrl || "";
+  const tiles = tileUrl || "";
+  const failText = page?.dictionary.mapLoadError || LOAD_ERROR;
+  const box = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<MapState>("loading");
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let cancelled = false;
+    let map: { remove(): void } | undefined;
+    setState("loading");
+    (async () => {
+      const [{ default: maplibregl }, { default: workerUrl }] = await Promise.all([
+        import("maplibre-gl/dist/maplibre-gl-csp.js") as Promise<{ default: typeof import("maplibre-gl") }>,
+        import("maplibre-gl/dist/maplibre-gl-csp-worker.js?url") as Promise<{ default: string }>,
+      ]);
+      if (cancelled) return;
+      maplibregl.setWorkerUrl(workerUrl);
+      let style: string | import("maplibre-gl").StyleSpecification;
+      let places: Basemap["places"] = [];
+      if (styleUrl) {
+        style = styleUrl;
+      } else if (tiles) {
+        style = {
+          version: 8,
+          sources: { tiles: { type: "raster", tiles: [tiles], tileSize: 256, maxzoom: 19 } },
+          layers: [{ id: "tiles", type: "raster", source: "tiles" }],
+        };
+      } else {
+        const bm = await loadBasemap();
+        if (cancelled) return;
+        places = nearbyPlaces(bm.places, lat, lng);
+        style = {
+          version: 8,
+          sources: {
+            countries: { type: "geojson", data: bm.countries, attribution: bm.attribution },
+            places: {
+              type: "geojson",
+              data: {
+                type: "FeatureCollection",
+                features: places.map(([name, x, y]) => ({ type: "Feature", properties: { name }, geometry: { type: "Point", coordinates: [x, y] } })),
+              },
+            },
+          },
+          layers: [
+            { id: "water", type: "background", paint: { "background-color": "#b9d3e6" } },
+            { id: "land", type: "fill", source: "countries", paint: { "fill-color": "#eef0e6" } },
+            { id: "borders", type: "line", source: "countries", paint: { "line-color": "#b5bdb2", "line-width": 1 } },
+            { id: "places", type: "circle", source: "places", paint: { "circle-radius": 3, "circle-color": "#5b6470", "circle-stroke-color": "#fff", "circle-stroke-width": 1 } },
+          ],
+        };
+      }
+      const m = new maplibregl.Map({
+        container: el,
+        style,
+        center: [lng, lat],
+        zoom: ZOOM,
+        interactive: false,
+        attributionControl: { compact: false },
+      });
+      map = m;
+      m.on("error", (e) => {
+        // A style or source that cannot load leaves an empty map: say so.
+        if (!m.loaded() || /style|source/i.test(String(e.error?.message ?? ""))) setState((s) => (s === "ready" ? s : "failed"));
+      });
+      m.on("load", () => !cancelled && setState("ready"));
+      // Place names without glyph downloads: small labels beside the dots.
+      for (const [name, x, y] of places) {
+        const tag = document.createElement("span");
+        tag.className = "fc-site-map__place";
+        tag.textContent = name;
+        new maplibregl.Marker({ element: tag, anchor: "left", offset: [6, 0] }).setLngLat([x, y]).addTo(m);
+      }
+      new maplibregl.Marker({ color: "#e4572e" }).setLngLat([lng, lat]).addTo(m);
+    })().catch(() => !cancelled && setState("failed"));
+    return () => {
+      cancelled = true;
+      map?.remove();
+    };
+  }, [lat, lng, styleUrl, tiles]);
+
   return (
-    <div className="fc-site-map" role="img" aria-label={`${label} (${lat.toFixed(4)}, ${lng.toFixed(4)})`}>
-      {useTiles ? (
-        <div className="fc-site-map__tiles" style={{ transform: `translate(calc(50% - ${256 + offX}px), calc(50% - ${256 + offY}px))` }}>
-          {[-1, 0, 1].flatMap((dy) =>
-            [-1, 0, 1].map((dx) => (
-              <img
-                key={`${dx},${dy}`}
-                alt=""
-                width={256}
-                height={256}
-                src={tileUrl!.replace("{z}", String(ZOOM)).replace("{x}", String(tx + dx)).replace("{y}", String(ty + dy))}
-                style={{ left: (dx + 1) * 256, top: (dy + 1) * 256 }}
-                onError={() => setFailed(true)}
-              />
-            )),
-          )}
-        </div>
-      ) : (
-        <svg className="fc-site-map__fallback" viewBox="0 0 600 300" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
-          <rect width="600" height="300" fill="#e8ede4" />
-          <path d="M0 220 C120 200 180 260 300 235 S480 190 600 210 V300 H0Z" fill="#b9d3e6" />
-          <path d="M420 0 C440 60 400 110 470 150 S560 200 600 190 V0Z" fill="#d5e3cc" />
-          <g stroke="#fff" strokeWidth="10" fill="none" strokeLinecap="round">
-            <path d="M-10 120 L610 90" />
-            <path d="M180 -10 L230 310" />
-            <path d="M380 -10 C360 120 420 180 400 310" />
-          </g>
-          <g stroke="#fbe7a7" strokeWidth="5" fill="none">
-            <path d="M-10 120 L610 90" />
-          </g>
-          <g stroke="#fff" strokeWidth="4" fill="none" opacity=".8">
-            <path d="M0 40 L600 60" />
-            <path d="M60 0 L100 300" />
-            <path d="M520 0 L540 300" />
-            <path d="M0 170 L600 150" />
-          </g>
-          <g transform="translate(300 150)">
-            <ellipse cx="0" cy="2" rx="10" ry="4" fill="rgba(0,0,0,.25)" />
-            <path d="M0 0 C-6 -14 -16 -20 -16 -32 A16 16 0 1 1 16 -32 C16 -20 6 -14 0 0Z" fill="#e4572e" />
-            <circle cx="0" cy="-32" r="6" fill="#fff" />
-          </g>
-        </svg>
+    <div className="fc-site-map" role="region" aria-label={label} data-state={state}>
+      <div ref={box} className="fc-site-map__canvas" aria-hidden="true" />
+      {state === "failed" && (
+        <p className="fc-site-map__error" role="status">
+          {failText}
+        </p>
       )}
-      <span className="fc-site-map__coords" aria-hidden="true">
+      <span className="fc-site-map__coords">
         {lat.toFixed(4)}, {lng.toFixed(4)}
       </span>
     </div>

@@ -30,7 +30,7 @@ export function Gallery({ images, alt, t }: { images: CarImage[]; alt: string; t
     <div className="fc-gallery" role="region" aria-roledescription="carousel" aria-label={t("carDetailGallery", "Pictures")}>
       <div className="fc-gallery__stage" style={img.blur_data_url ? { backgroundImage: `url("${img.blur_data_url}")` } : undefined}>
         <button type="button" className="fc-gallery__open" onClick={() => setFull(true)} aria-label={t("carDetailOpenFullscreen", "Open full screen")}>
-          <img key={img.original} src={imageURL(img.original, 1280)} srcSet={imageSrcSet(img.original)} sizes="(min-width: 1024px) 60vw, 100vw"
+          <img key={img.original} src={imageURL(img.original, 1280)} srcSet={imageSrcSet(img.original)} sizes={imageSrcSet(img.original) ? "(min-width: 1024px) 60vw, 100vw" : undefined}
             alt={`${alt} – ${index + 1}/${n}`} width={1600} height={1000} fetchPriority={index === 0 ? "high" : undefined} />
         </button>
         {n > 1 && (

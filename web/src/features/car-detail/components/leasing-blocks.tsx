@@ -19,7 +19,7 @@ export function LeasingBlocks({ leasing, locale, t }: { leasing: LeasingView[]; 
             {l.has_discount && (
               <>
                 {" "}
-                <s aria-label={t("carDetailWithoutCampaign", "Without the campaign")}>{l.undiscounted_monthly_cost_text}</s>
+                <s><span className="fc-visually-hidden">{t("carDetailWithoutCampaign", "Without the campaign")} </span>{l.undiscounted_monthly_cost_text}</s>
                 <span className="fc-badge fc-badge--campaign">{t("carDetailCampaign", "Campaign")} −{Math.round((1 - 1 / l.ratio) * 100)} %</span>
               </>
             )}

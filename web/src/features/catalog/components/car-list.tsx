@@ -238,6 +238,7 @@ function CarListScreen({ data }: { data: CarListData }) {
           </aside>
         )}
         <section className="fc-car-list__results" aria-labelledby="fc-hits" aria-busy={status === "loading"}>
+          <h2 className="fc-visually-hidden">{t("carListResults", "Sökresultat")}</h2>
           <p id="fc-hits" className="fc-car-list__hits" role="status">
             {status !== "error" && fill(t("hits", "{count} träffar"), { count: hitCount(total, locale) })}
           </p>

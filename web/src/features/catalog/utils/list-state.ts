@@ -5,7 +5,7 @@ import type { ListState } from "../types";
 
 export const DEFAULT_SORT = "car_publishdate_desc";
 export const RANGE_FACETS = ["car_price", "car_campaign_price", "car_mileage", "car_privateleasing_monthly_cost", "car_power"];
-const KEYWORD_FACETS = ["car_brand", "car_model", "car_condition", "car_body", "car_fuel", "car_gearbox", "car_year", "car_drive", "car_color", "car_site_city", "car_site_name"];
+const KEYWORD_FACETS = ["car_brand", "car_model", "car_vehicle_type_code", "car_condition", "car_body", "car_fuel", "car_gearbox", "car_year", "car_drive", "car_color", "car_site_city", "car_site_name"];
 
 export function emptyState(sort = DEFAULT_SORT): ListState {
   return { filters: {}, ranges: {}, keyphrase: "", sort, page: 0 };

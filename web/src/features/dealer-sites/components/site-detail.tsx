@@ -80,7 +80,7 @@ export function SiteDetail({ data }: BlockProps<SiteDetailData>) {
         <div className="fc-site-detail__media">
           {img ? (
             <div className="fc-site-detail__image" style={s.site_primary_image?.blur_data_url ? { backgroundImage: `url("${s.site_primary_image.blur_data_url}")` } : undefined}>
-              <img src={imageURL(img, 1280)} srcSet={imageSrcSet(img)} sizes="(min-width: 1024px) 50vw, 100vw" alt={s.site_official_name} width={1280} height={720} />
+              <img src={imageURL(img, 1280)} srcSet={imageSrcSet(img)} sizes={imageSrcSet(img) ? "(min-width: 1024px) 50vw, 100vw" : undefined} alt={s.site_official_name} width={1280} height={720} />
             </div>
           ) : (
             <div className="fc-site-detail__placeholder" aria-hidden="true" />

@@ -133,7 +133,7 @@ function SiteCard({ site, href, eager }: { site: SiteCardData; href: string; eag
   return (
     <a className="fc-site-card" href={href}>
       <div className="fc-site-card__media" style={blur ? { backgroundImage: `url("${blur}")` } : undefined}>
-        {img && <img src={imageURL(img, 640)} srcSet={imageSrcSet(img)} sizes="(min-width: 1024px) 33vw, 100vw" alt="" loading={eager ? "eager" : "lazy"} width={640} height={360} />}
+        {img && <img src={imageURL(img, 640)} srcSet={imageSrcSet(img)} sizes={imageSrcSet(img) ? "(min-width: 1024px) 33vw, 100vw" : undefined} alt="" loading={eager ? "eager" : "lazy"} width={640} height={360} />}
       </div>
       <div className="fc-site-card__body">
         <h2 className="fc-site-card__title">{site.site_official_name}</h2>

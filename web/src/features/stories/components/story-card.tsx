@@ -15,7 +15,7 @@ export const StoryCard = forwardRef<HTMLAnchorElement, { story: StoryCardData; s
             <img
               src={imageURL(story.image.src, size === "large" ? 1280 : 640)}
               srcSet={imageSrcSet(story.image.src)}
-              sizes={size === "large" ? "(max-width: 767px) 100vw, 60vw" : "(max-width: 767px) 100vw, 33vw"}
+              sizes={!imageSrcSet(story.image.src) ? undefined : size === "large" ? "(max-width: 767px) 100vw, 60vw" : "(max-width: 767px) 100vw, 33vw"}
               alt={story.image.alt}
               width={story.image.width}
               height={story.image.height}
