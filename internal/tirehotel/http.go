@@ -22,7 +22,7 @@ const CookieName = "fc_tirehotel"
 // maxBody bounds every JSON body of the portal.
 const maxBody = 8 << 10
 
-// API serves /api/tirehotel/* (CONTRACT-tirehotel.md) and, without an SMS
+// API serves /api/tirehotel/* (docs/contracts/tirehotel.md) and, without an SMS
 // gateway, the development SMS outbox. Handlers write the contract's
 // error shape themselves and return nil; logs carry paths and error codes,
 // never query strings, codes, tokens or numbers.

@@ -2,7 +2,7 @@
 // stored tyres, the one-time-code login by SMS with store-backed
 // challenges and sessions, and wheel-change bookings (through the booking
 // engine) with their reviews. The JSON tags are the contract's
-// (CONTRACT-tirehotel.md, spec §3).
+// (docs/contracts/tirehotel.md, spec §3).
 package tirehotel
 
 import (

@@ -1,5 +1,5 @@
 // Shapes of the service booking flow: the /api/mechmate answers (see
-// CONTRACT-booking.md) and the booking store kept in session storage.
+// docs/contracts/booking.md) and the booking store kept in session storage.
 
 export interface Car {
   registrationNumber: string;

@@ -1,4 +1,4 @@
-// Shapes of /api/tirehotel/* (see CONTRACT-tirehotel.md and spec §3) and
+// Shapes of /api/tirehotel/* (see docs/contracts/tirehotel.md and spec §3) and
 // the portal's page state.
 
 /** Customer found by registration number (GET …/authorization/search). */

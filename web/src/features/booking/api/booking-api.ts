@@ -1,4 +1,4 @@
-// Calls of the service booking flow (spec §7, CONTRACT-booking.md).
+// Calls of the service booking flow (spec §7, docs/contracts/booking.md).
 import type { BookingDetails, BookingRequest, BookingResponse, CarLookup, Category, Place, WeekDay, WorkshopSite } from "../types";
 
 /** ApiError carries the contract's error code ("InvalidReg", "TimeslotNotAvailable", …) and the server's text. */

@@ -1,4 +1,4 @@
-// The calls of the tyre-hotel portal (spec §7, CONTRACT-tirehotel.md). Every
+// The calls of the tyre-hotel portal (spec §7, docs/contracts/tirehotel.md). Every
 // failure is an ApiError carrying the server's Swedish message when it sent one.
 import type { Confirmation, CreateBooking, Credentials, Review, TireHotelCustomer, Validated } from "../types";
 
