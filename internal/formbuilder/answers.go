@@ -23,7 +23,7 @@ type Answers struct {
 }
 
 // Check checks raw answers against the definition with the client's rules
-// (docs/contracts/forms.md §2); today is the site's date. Every bad or unknown
+// (docs/forms.md §2); today is the site's date. Every bad or unknown
 // field is reported as answers.<name> = invalidInput in one errs.Invalid.
 func (d *Definition) Check(raw map[string]json.RawMessage, today time.Time) (Answers, error) {
 	fe := errs.FieldErrors{}

@@ -6,7 +6,7 @@
 // the Origin check, a per-address and a per-recipient rate limit, the
 // honeypot and the form ticket (minimum fill time, single use). The
 // recipient of a submission is always resolved here from the site's own
-// data. docs/contracts/forms.md is the wire contract.
+// data. docs/forms.md is the wire contract.
 package formsapi
 
 import (

@@ -12,7 +12,7 @@ import (
 	"forecourt/internal/errs"
 )
 
-// Form names of POST /api/forms/comhub (docs/contracts/forms.md §1).
+// Form names of POST /api/forms/comhub (docs/forms.md §1).
 const (
 	FormCarDetail      = "carDetailContact"
 	FormSellCar        = "sellCar"

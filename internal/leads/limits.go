@@ -26,7 +26,7 @@ type Limit struct {
 	Window time.Duration
 }
 
-// Default limits of form submissions (docs/contracts/forms.md §0).
+// Default limits of form submissions (docs/forms.md §0).
 var (
 	DefaultAddressLimit   = Limit{N: 20, Window: 10 * time.Minute}
 	DefaultRecipientLimit = Limit{N: 60, Window: time.Hour}

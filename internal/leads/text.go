@@ -12,7 +12,7 @@ import (
 	"forecourt/internal/mail"
 )
 
-// The shared text rules of every form (docs/contracts/forms.md §0). The front end
+// The shared text rules of every form (docs/forms.md §0). The front end
 // applies the same.
 const (
 	MaxName      = 200  // one-line name fields, in characters

@@ -14,7 +14,7 @@ import (
 )
 
 // Ticket problems, the values of fields.ticket in a 400 answer
-// (docs/contracts/forms.md §0). The client fetches a new ticket and resends once.
+// (docs/forms.md §0). The client fetches a new ticket and resends once.
 const (
 	TicketMissing = "ticketMissing"
 	TicketInvalid = "ticketInvalid"

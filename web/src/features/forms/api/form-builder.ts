@@ -1,6 +1,6 @@
 // Form-builder definitions (content/<site>/forms/<id>.yaml, given by the
 // FormBuilder loader) and their validation, the same rules as the server's
-// (docs/contracts/forms.md §2).
+// (docs/forms.md §2).
 import { EMAIL_RE, PHONE_RE } from "../../../components/form-kit/form-kit";
 
 export type FieldType = "text" | "email" | "phone" | "number" | "select" | "checkbox" | "textarea" | "date";

@@ -1,4 +1,4 @@
-// The forms' client rules, the same as the server's (docs/contracts/forms.md).
+// The forms' client rules, the same as the server's (docs/forms.md).
 import { z } from "zod";
 import { EMAIL_RE, PHONE_RE } from "../../../components/form-kit/form-kit";
 

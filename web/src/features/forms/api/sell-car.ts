@@ -5,7 +5,7 @@ import { email, longText, milage, name, phone, regno } from "./rules";
 export const SELL_OPTIONS = ["sell", "tradeIn"] as const;
 export type SellOption = (typeof SELL_OPTIONS)[number];
 
-/** sellCarSchema is the sell / trade-in form (spec §3, §5; docs/contracts/forms.md §1b). */
+/** sellCarSchema is the sell / trade-in form (spec §3, §5; docs/forms.md §1b). */
 export const sellCarSchema = z.object({
   regno,
   milage,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { badFields, email, longText, name, optionalMilage, phone, regno } from "./rules";
 
-/** ServiceRequestData is the ServiceRequestForm loader's output (docs/contracts/forms.md §1c). */
+/** ServiceRequestData is the ServiceRequestForm loader's output (docs/forms.md §1c). */
 export interface ServiceRequestData {
   dealers: { siteId: string; name: string; city?: string }[];
   motorbikeDealer?: { name: string; city?: string };
