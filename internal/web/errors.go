@@ -56,8 +56,12 @@ func (s *Server) handle(h handlerFunc) http.HandlerFunc {
 }
 
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	s.writeErrorStatus(w, r, statusOf(errs.CodeOf(err)), err)
+}
+
+// writeErrorStatus writes err with a status other than its code's (414).
+func (s *Server) writeErrorStatus(w http.ResponseWriter, r *http.Request, status int, err error) {
 	code := errs.CodeOf(err)
-	status := statusOf(code)
 	log := s.log.With("request_id", requestID(r.Context()), "method", r.Method, "path", r.URL.Path)
 	if status >= 500 {
 		log.Error("request failed", "err", err)
