@@ -24,6 +24,7 @@ import (
 	"forecourt/internal/media"
 	"forecourt/internal/page"
 	"forecourt/internal/personalize"
+	"forecourt/internal/ratelimit"
 	"forecourt/internal/render"
 	"forecourt/internal/search"
 	"forecourt/internal/site"
@@ -196,7 +197,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if pool != nil {
 		deps.Renderer = pool
 	}
-	w := &wiring{app: a, pages: pages, catalog: catalogSvc, engine: engine, media: mediaHandler, deps: &deps}
+	w := &wiring{app: a, pages: pages, catalog: catalogSvc, engine: engine, media: mediaHandler, deps: &deps,
+		mail: startMailOutbox(ctx, a, &deps), limiter: ratelimit.New(a.db)}
 	for _, wire := range wirers {
 		if err := wire(ctx, w); err != nil {
 			return err

@@ -4,8 +4,10 @@ import (
 	"context"
 
 	"forecourt/internal/catalog"
+	"forecourt/internal/mail"
 	"forecourt/internal/media"
 	"forecourt/internal/page"
+	"forecourt/internal/ratelimit"
 	"forecourt/internal/search"
 	"forecourt/internal/web"
 )
@@ -20,6 +22,11 @@ type wiring struct {
 	engine  *search.Engine
 	media   *media.Handler
 	deps    *web.Deps
+	// mail is the one outbox every feature queues its mails in (mail.Queue
+	// in the feature's transaction, then mail.Kick()); limiter keeps
+	// rate-limit counters in the store.
+	mail    *mail.Outbox
+	limiter *ratelimit.Limiter
 }
 
 // wirers are the features' wiring functions, registered by init functions
