@@ -45,6 +45,8 @@ type config struct {
 	// Personalization page-view events (dropped when empty).
 	PersonalizeEndpoint string
 	PersonalizeTimeout  time.Duration
+	// Abuse bounds: per-site public URLs, metrics access (wire_hardening.go).
+	Hardening hardeningConfig
 }
 
 // loadConfig reads the settings; every bad value is reported by name.
@@ -84,6 +86,7 @@ func loadConfig() (config, error) {
 		bad.Add("EDITOR_ACCOUNTS", err.Error())
 	}
 	c.EditorAccounts = accounts
+	c.Hardening = loadHardening(bad)
 	if c.EditingSecret != "" && len(c.EditingSecret) < 16 {
 		bad.Add("EDITING_SECRET", "must have at least 16 characters")
 	}

@@ -204,8 +204,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
-	srv, err = web.New(web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}, deps)
+	srv, err = web.New(withHardening(cfg, web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}), deps)
 	if err != nil {
+		return err
+	}
+	if err := serveMetrics(ctx, cfg, srv, log); err != nil {
 		return err
 	}
 	hs := &http.Server{
@@ -214,6 +217,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10, // the request line and headers; longer URLs get 431 (up to 8 KB of URL is served)
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	if addr := os.Getenv("PPROF_ADDR"); addr != "" {

@@ -122,9 +122,9 @@ func dummyHash(cost int) []byte {
 	return h
 }
 
-// maxCost is the highest bcrypt cost of the accounts (DefaultCost when none).
+// maxCost is the highest bcrypt cost of the accounts.
 func (a Accounts) maxCost() int {
-	c := bcrypt.DefaultCost
+	c := bcrypt.MinCost
 	for _, acc := range a {
 		if n, err := bcrypt.Cost(acc.Hash); err == nil && n > c {
 			c = n

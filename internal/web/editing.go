@@ -115,7 +115,7 @@ func (s *Server) resetLogin(ctx context.Context, name string) {
 // checkPassword runs the bcrypt check with at most cap(s.pwSem) at a time,
 // so a burst of sign-ins cannot take every core from the pages.
 func (s *Server) checkPassword(ctx context.Context, acc editing.Accounts, name, password string) error {
-	t := time.NewTimer(5 * time.Second)
+	t := time.NewTimer(s.pwWait)
 	defer t.Stop()
 	select {
 	case s.pwSem <- struct{}{}:

@@ -96,6 +96,7 @@ type Server struct {
 	deps    Deps
 	started time.Time
 	pwSem   chan struct{} // bounds concurrent password checks
+	pwWait  time.Duration // how long a sign-in waits for a slot
 }
 
 // New builds the server. It fails when the front-end build is missing.
@@ -112,7 +113,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, sites: d.Sites, pages: d.Pages, render: d.Renderer, store: d.Store, assets: a,
 		redir: d.Redirects, log: d.Logger, metrics: newMetrics(), deps: d, started: time.Now(),
-		pwSem: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2))}
+		pwSem: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), pwWait: 5 * time.Second}
 	// RENDER_CACHE=0 turns off both caches of render output: the HTML by
 	// page data and the finished compressed documents.
 	if cfg.RenderCacheEntries > 0 {
