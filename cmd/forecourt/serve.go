@@ -145,7 +145,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			log.Error("building search indexes failed", "err", err)
 			return
 		}
-		indexer.Watch(ctx, 5*time.Second)
+		indexer.Watch(ctx, 2*time.Second) // an import by another process is served within 5 s (docs/operations.md)
 	}()
 	edStore := editing.NewStore(a.db)
 	overlay := editing.NewOverlay(a.content, edStore)
