@@ -11,7 +11,10 @@ import (
 // an error; a parsed submission has a well-formed id and recipient.
 func FuzzParseSubmission(f *testing.F) {
 	f.Add(body(nil))
-	f.Add(body(func(m map[string]any) { m["formName"] = "finance-apply"; values(m)["details"] = map[string]any{"quoteRef": "X"} }))
+	f.Add(body(func(m map[string]any) {
+		m["formName"] = "finance-apply"
+		values(m)["details"] = map[string]any{"quoteRef": "X"}
+	}))
 	f.Add(body(func(m map[string]any) { values(m)["toEmail"] = "a@b.se\r\nBcc: x@y.z" }))
 	f.Add([]byte(`{"formName":"carDetailContact"}`))
 	f.Add([]byte(`[]`))

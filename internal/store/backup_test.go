@@ -85,6 +85,3 @@ func TestBackupPostgresNamesPgDump(t *testing.T) {
 		t.Errorf("PostgreSQL backup: %v", err)
 	}
 }
-
-
-
