@@ -11,7 +11,7 @@ import (
 
 // TestSignatureBothEngines: the stock signature the indexer polls works on
 // PostgreSQL too (its max(updated_at) is a timestamp, not text: coalescing
-// it with ” failed, so a PostgreSQL server never built its indexes) and
+// it with an empty string failed, so a PostgreSQL server never built its indexes) and
 // changes with an import.
 func TestSignatureBothEngines(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
