@@ -35,6 +35,7 @@ as_pg "$pgbin/pg_ctl" -D "$pgdata" -o "-p $pg_port -k $pgdata -c listen_addresse
 echo "PostgreSQL started again after $(echo "$(date +%s.%N) - $t" | bc | cut -c1-4) s"
 wait "$lg"
 cat "$work/result.json"
+python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["status"]; bad={k:v for k,v in s.items() if k not in ("200","202","503")}; sys.exit("answers other than 200/202/503 while the database was down: %s" % bad if bad else 0)' "$work/result.json"
 # Recovery: without restarting the server, leads are stored again.
 ok=0
 lead_lines 20 "bench-pg-after-$$" "$car" "$email" >"$work/after"

@@ -31,6 +31,7 @@ type summary struct {
 	Requests  int64          `json:"requests"`
 	Status    map[string]int `json:"status"`
 	Non200    int64          `json:"non_200"`
+	Non2xx    int64          `json:"non_2xx"`
 	Errors    int64          `json:"errors"`
 	ErrorText []string       `json:"error_samples,omitempty"`
 	Seconds   float64        `json:"seconds"`
@@ -65,6 +66,7 @@ func main() {
 		status = map[string]int{}
 		errTxt []string
 		n, bad atomic.Int64
+		bad2xx atomic.Int64
 		errsN  atomic.Int64
 		next   atomic.Int64
 	)
@@ -113,6 +115,7 @@ func main() {
 				if err != nil {
 					errsN.Add(1)
 					bad.Add(1)
+					bad2xx.Add(1)
 					mu.Lock()
 					if len(errTxt) < 5 {
 						errTxt = append(errTxt, err.Error())
@@ -124,6 +127,9 @@ func main() {
 				res.Body.Close()
 				if res.StatusCode != http.StatusOK {
 					bad.Add(1)
+				}
+				if res.StatusCode < 200 || res.StatusCode > 299 {
+					bad2xx.Add(1)
 				}
 				mu.Lock()
 				lat = append(lat, d)
@@ -141,7 +147,7 @@ func main() {
 		}
 		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
 	}
-	s := summary{Requests: n.Load(), Status: status, Non200: bad.Load(), Errors: errsN.Load(), ErrorText: errTxt,
+	s := summary{Requests: n.Load(), Status: status, Non200: bad.Load(), Non2xx: bad2xx.Load(), Errors: errsN.Load(), ErrorText: errTxt,
 		Seconds: secs, RPS: float64(n.Load()) / secs, P50ms: pct(0.5), P99ms: pct(0.99), MaxMs: pct(1)}
 	json.NewEncoder(os.Stdout).Encode(s)
 }

@@ -3,12 +3,14 @@ package web
 import (
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -417,5 +419,38 @@ func TestSearchAPIBounds(t *testing.T) {
 	}
 	if st, body := post(`[]`); st != 400 || strings.Contains(body, "Go ") || strings.Contains(body, "wireQuery") {
 		t.Errorf("array body: %d %s", st, body)
+	}
+}
+
+type sqlStateErr string
+
+func (e sqlStateErr) Error() string    { return "pg: " + string(e) }
+func (e sqlStateErr) SQLState() string { return string(e) }
+
+// TestStoreDownIs503: while the database restarts, requests that need it
+// answer 503 with Retry-After (bench/fault-postgres.sh), not 500.
+func TestStoreDownIs503(t *testing.T) {
+	e := mustHardServer(t, Config{}, "anna:%s", nil, nil)
+	for _, cause := range []error{
+		&net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED},
+		sqlStateErr("57P01"), // admin_shutdown
+		sqlStateErr("08006"), // connection_failure
+	} {
+		rec := httptest.NewRecorder()
+		e.srv.writeError(rec, httptest.NewRequest("POST", "/api/forms/comhub", nil), errs.Wrap(cause, "save lead"))
+		if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
+			t.Errorf("%v: %d, want 503 with Retry-After", cause, rec.Code)
+		}
+	}
+	rec := httptest.NewRecorder()
+	e.srv.writeError(rec, httptest.NewRequest("GET", "/", nil), errs.Wrap(io.EOF, "x"))
+	if rec.Code != http.StatusInternalServerError {
+		t.Errorf("another internal error: %d", rec.Code)
+	}
+	if rec := httptest.NewRecorder(); true {
+		e.srv.writeError(rec, httptest.NewRequest("GET", "/", nil), errs.Wrap(sqlStateErr("23505"), "x"))
+		if rec.Code != http.StatusInternalServerError {
+			t.Errorf("a unique violation: %d", rec.Code)
+		}
 	}
 }
