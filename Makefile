@@ -11,10 +11,13 @@ BIN := bin/forecourt
 DEMO_EDITOR_ACCOUNTS ?= redaktor:$$2a$$12$$TDlk248Auz/TZNFMy2iZse/Psip724.OgVyFVebfTGDfFQjMKRVxe
 WEB_STAMP := web/node_modules/.forecourt-installed
 
-.PHONY: test-fuzz run test build deps deps-web deps-go deps-browser build-web build-go seed test-go test-web test-e2e bench clean
+.PHONY: test-fuzz mailpit mailpit-start mailpit-stop run test build deps deps-web deps-go deps-browser build-web build-go seed test-go test-web test-e2e bench clean
 
+# Without SMTP_ADDR, `make run` starts the Mailpit mail catcher (SMTP on
+# 127.0.0.1:1025, mail read at http://127.0.0.1:8025) and sends mail there.
 run: build seed
-	PORT=$(PORT) DATA_DIR=$(DATA_DIR) EDITOR_ACCOUNTS='$(DEMO_EDITOR_ACCOUNTS)' ./$(BIN) serve
+	@if [ -z "$$SMTP_ADDR" ]; then $(MAKE) --no-print-directory mailpit-start || echo "warning: mail catcher not started; mails stay queued until it runs"; fi
+	PORT=$(PORT) DATA_DIR=$(DATA_DIR) EDITOR_ACCOUNTS='$(DEMO_EDITOR_ACCOUNTS)' SMTP_ADDR=$${SMTP_ADDR:-127.0.0.1:1025} ./$(BIN) serve
 
 test: build deps-browser test-go test-fuzz test-web test-e2e
 
@@ -77,6 +80,32 @@ bench: build
 	./bench/pages.sh list 15
 	./bench/pages.sh detail 15
 	go test -run x -bench . -benchtime 3s ./internal/search/ ./internal/finance/
+	go test -run x -bench . -benchtime 2s ./internal/booking/...
 
 clean:
 	rm -rf bin web/dist
+
+# Mailpit, the development mail catcher, built into bin/ from its Go module.
+# The module holds the web UI's sources but not its build, so the UI is built
+# with npm (esbuild) before `go build` embeds it.
+MAILPIT_VERSION ?= v1.27.11
+MAILPIT := bin/mailpit
+MAILPIT_SRC := bin/mailpit-src
+$(MAILPIT):
+	rm -rf $(MAILPIT_SRC) && mkdir -p bin
+	dir=$$(cd "$$(mktemp -d)" && $(GO) mod download -json github.com/axllent/mailpit@$(MAILPIT_VERSION) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p') && \
+	  cp -r "$$dir" $(MAILPIT_SRC) && chmod -R u+w $(MAILPIT_SRC)
+	cd $(MAILPIT_SRC) && npm ci --no-audit --no-fund --ignore-scripts && npm rebuild esbuild && npm run package
+	cd $(MAILPIT_SRC) && $(GO) build -ldflags "-s -w -X github.com/axllent/mailpit/config.Version=$(MAILPIT_VERSION)" -o $(CURDIR)/$(MAILPIT) .
+mailpit: $(MAILPIT)
+
+# Starts Mailpit in the background unless something already answers on 8025.
+mailpit-start: $(MAILPIT)
+	@mkdir -p $(DATA_DIR)
+	@if (exec 3<>/dev/tcp/127.0.0.1/8025) 2>/dev/null; then echo "mail catcher already running: http://127.0.0.1:8025"; \
+	else nohup ./$(MAILPIT) --smtp 127.0.0.1:1025 --listen 127.0.0.1:8025 --database $(DATA_DIR)/mailpit.db \
+	  --max 2000 --disable-version-check > $(DATA_DIR)/mailpit.log 2>&1 & echo $$! > $(DATA_DIR)/mailpit.pid; \
+	  echo "mail catcher started: read mail at http://127.0.0.1:8025 (SMTP 127.0.0.1:1025)"; fi
+
+mailpit-stop:
+	@if [ -f $(DATA_DIR)/mailpit.pid ]; then kill $$(cat $(DATA_DIR)/mailpit.pid) 2>/dev/null; rm -f $(DATA_DIR)/mailpit.pid; fi

@@ -4,6 +4,7 @@
 //	forecourt seed      create the demo data if absent
 //	forecourt migrate   apply database migrations
 //	forecourt import    import a stock feed (cars or dealer sites)
+//	forecourt leads     GDPR export or erasure of one person's data
 package main
 
 import (
@@ -32,6 +33,7 @@ func commands() []command {
 		{"import", "import a stock feed: import cars|sites|media --site <name> [--full] FILE", runImport},
 		{"hash-password", "print a bcrypt hash of a password for EDITOR_ACCOUNTS", runHashPassword},
 		{"backup", "write an online snapshot of the SQLite store: backup FILE", runBackup},
+		{"leads", "GDPR: leads export|erase --email ADDRESS (leads, form submissions, mails, bookings)", runLeads},
 	}
 }
 

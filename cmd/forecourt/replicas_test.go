@@ -233,7 +233,7 @@ func startReplica(ctx context.Context, t *testing.T, bin string, env []string) s
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
 	ln.Close()
-	var logs syncBuffer
+	var logs replicaLogs
 	cmd := exec.Command(bin, "serve", "--no-render")
 	cmd.Env = append(os.Environ(), append(env, fmt.Sprintf("PORT=%d", port), "DATA_DIR="+t.TempDir())...)
 	cmd.Stdout, cmd.Stderr = &logs, &logs
@@ -281,19 +281,19 @@ func postJSON(t *testing.T, u, body string, want int, v any) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe for the process's two output streams.
-type syncBuffer struct {
+// replicaLogs is a bytes.Buffer safe for the process's two output streams.
+type replicaLogs struct {
 	mu sync.Mutex
 	b  bytes.Buffer
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
+func (s *replicaLogs) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.Write(p)
 }
 
-func (s *syncBuffer) String() string {
+func (s *replicaLogs) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()

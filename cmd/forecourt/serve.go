@@ -199,6 +199,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	w := &wiring{app: a, pages: pages, catalog: catalogSvc, engine: engine, media: mediaHandler, deps: &deps,
 		mail: startMailOutbox(ctx, a, &deps), limiter: ratelimit.New(a.db)}
+	if w.booking, err = startBookingEngine(ctx, a, &deps); err != nil {
+		return err
+	}
 	for _, wire := range wirers {
 		if err := wire(ctx, w); err != nil {
 			return err
@@ -297,6 +300,9 @@ func runSeed(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if len(rep.Skipped) > 0 {
 		fmt.Fprintf(stdout, "already present, left alone: %s\n", strings.Join(rep.Skipped, ", "))
+	}
+	if err := seedTirehotel(ctx, a, stdout); err != nil {
+		return err
 	}
 	fmt.Fprintf(stdout, "forecourt: %s store ready in %s\n", a.db.Engine, rep.Duration.Round(time.Millisecond))
 	return nil

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 
+	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
 	"forecourt/internal/mail"
 	"forecourt/internal/media"
@@ -27,6 +28,9 @@ type wiring struct {
 	// rate-limit counters in the store.
 	mail    *mail.Outbox
 	limiter *ratelimit.Limiter
+	// booking is the one booking engine of the service booking and the
+	// tyre hotel's wheel changes, over every site's workshops.
+	booking *booking.Engine
 }
 
 // wirers are the features' wiring functions, registered by init functions

@@ -1,10 +1,8 @@
 package cardetail_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -119,47 +117,6 @@ func TestFinanceActionLoader(t *testing.T) {
 			t.Errorf("bad ref: status %d", rec.Code)
 		}
 	})
-}
-
-func TestFinanceLeadAPI(t *testing.T) {
-	f := mustFixture(t)
-	uk := []string{"Host", "group-uk.localhost"}
-	car, ref := mustUKQuote(t, f)
-	rec := do(t, f.h, "GET", "/_page/finance/reserve?quoteRef="+ref+"&car="+idOf(car), "", uk...)
-	var pd struct {
-		Page page.Data `json:"page"`
-	}
-	json.Unmarshal(rec.Body.Bytes(), &pd)
-	a := financeActionOf(t, pd.Page)
-	to := a["recipient"].(map[string]any)["toEmail"].(string)
-	day := a["today"].(string)
-	post := func(subID, phone, quoteRef string) *httptest.ResponseRecorder {
-		b, _ := json.Marshal(map[string]any{"formName": "finance-reserve", "formSubmissionId": subID, "values": map[string]any{
-			"car": idOf(car), "name": "Alice", "phone": phone, "email": "alice@example.co.uk", "message": "",
-			"toName": "Dealer", "toEmail": to, "source": "http://x/finance/reserve",
-			"details": map[string]any{"quoteRef": quoteRef, "collectionDate": day}}})
-		return do(t, f.h, "POST", "/api/forms/comhub", string(b), uk...)
-	}
-	before, _ := f.leads.Count(context.Background())
-	if rec := post("fin-reserve-0001", "12345 678", ref); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"values.phone":"invalidInput"`) {
-		t.Errorf("bad phone: %d %s", rec.Code, rec.Body)
-	}
-	if rec := post("fin-reserve-0001", "07700 900123", "FQAAAA"); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `values.details.quoteRef`) {
-		t.Errorf("bad quote: %d %s", rec.Code, rec.Body)
-	}
-	for i := 0; i < 2; i++ {
-		if rec := post("fin-reserve-0001", "07700 900123", ref); rec.Code != http.StatusAccepted {
-			t.Fatalf("attempt %d: %d %s", i, rec.Code, rec.Body)
-		}
-	}
-	after, _ := f.leads.Count(context.Background())
-	if after != before+1 {
-		t.Errorf("stored %d leads, want 1", after-before)
-	}
-	lead, err := f.leads.BySubmission(context.Background(), "fin-reserve-0001")
-	if err != nil || lead.Sub.Values.Details["collectionDate"] != day {
-		t.Errorf("stored %+v, %v", lead.Sub.Values, err)
-	}
 }
 
 const cardetailQuoteNotFound = "We could not find that quote. Please get a new quote on the car's page."

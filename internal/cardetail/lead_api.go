@@ -2,119 +2,79 @@ package cardetail
 
 import (
 	"context"
-	"net/http"
 	"strings"
 
 	"forecourt/internal/errs"
-	"forecourt/internal/finance"
 	"forecourt/internal/leads"
 	"forecourt/internal/site"
-	"forecourt/internal/web"
 )
 
-// LeadIntake stores leads and wakes their delivery.
-type LeadIntake struct {
-	Store  *leads.Store
-	Outbox *leads.Outbox
-}
-
-// MountLeads mounts "POST /api/forms/comhub" (for web.Deps.Extra).
-func (s *Service) MountLeads(in LeadIntake) func(mux *http.ServeMux, srv *web.Server) {
-	return func(mux *http.ServeMux, srv *web.Server) {
-		srv.Route(mux, "POST /api/forms/comhub", "api-forms-comhub", func(w http.ResponseWriter, r *http.Request) error {
-			return s.handleLead(w, r, in)
-		})
-	}
-}
-
-// handleLead serves "POST /api/forms/comhub": it checks the form, checks
-// that the recipient belongs to the car (its sellers, its dealer site, or
-// for a sample car a new-car department selling the brand), stores the lead
-// with its dealer mail in the outbox and answers 202 once both are stored.
-// A repeated formSubmissionId stores nothing new and answers 202 again.
-// The finance forms (finance-apply, finance-reserve, part-exchange) also
-// need a quote reference that decodes.
-func (s *Service) handleLead(w http.ResponseWriter, r *http.Request, in LeadIntake) error {
-	body, err := readBody(w, r)
-	if err != nil {
-		return err
-	}
-	st := web.SiteOf(r)
-	sub, err := leads.ParseSubmissionOn(body, today(st))
-	if err != nil {
-		return err
-	}
-	if leads.IsFinanceForm(sub.FormName) {
-		// The finance forms act on a quote: it must be one the engine made.
-		if _, err := finance.DecodeQuoteRef(sub.Values.Details["quoteRef"]); err != nil {
-			return &errs.Error{Code: errs.Invalid, Message: "We could not find that quote. Please get a new quote on the car's page.", Fields: map[string]string{"values.details.quoteRef": leads.InvalidInput}}
-		}
-	}
-	car, err := s.Car(r.Context(), st, sub.CarID)
+// LeadRecipient resolves where a car form's lead goes, from the car's own
+// data and never from an address the client chose: the car's first seller
+// with an e-mail, else its dealer site's e-mail; for a sample car the
+// new-car department selling the brand at the dealer site the visitor
+// picked (siteID; or, from older clients, the site whose department
+// address equals toEmail), else at the first site that has one. It also
+// returns the car's title for the mail. A car that is not for sale is
+// errs.Invalid on values.car, a siteID that does not sell the car on
+// values.siteId; a sample car with no department for its brand logs
+// DEPARTMENT_NOT_FOUND and is errs.Invalid.
+func (s *Service) LeadRecipient(ctx context.Context, st *site.Site, carID int64, siteID, toEmail string) (leads.Recipient, string, error) {
+	car, err := s.Car(ctx, st, carID)
 	if errs.Is(err, errs.NotFound) {
-		return &errs.Error{Code: errs.Invalid, Message: "The car is no longer for sale.", Fields: map[string]string{"values.car": leads.InvalidInput}}
+		return leads.Recipient{}, "", &errs.Error{Code: errs.Invalid, Message: "The car is no longer for sale.", Fields: map[string]string{"values.car": leads.InvalidInput}}
 	}
 	if err != nil {
-		return err
+		return leads.Recipient{}, "", err
 	}
-	allowed, err := s.recipients(r.Context(), st, car)
-	if err != nil {
-		return err
-	}
-	if !allowed[strings.ToLower(sub.Values.ToEmail)] {
-		if boolean(car["car_is_sample"]) {
-			s.log().Error("DEPARTMENT_NOT_FOUND", "car_id", sub.CarID, "to", sub.Values.ToEmail)
-		}
-		return &errs.Error{Code: errs.Invalid, Message: "The recipient does not sell this car.", Fields: map[string]string{"values.toEmail": leads.InvalidInput}}
-	}
-	lead, created, err := in.Store.Save(r.Context(), st.Name, sub, leads.DealerMessage(sub, CarTitle(car)), Now())
-	if err != nil {
-		return err
-	}
-	if created && in.Outbox != nil {
-		in.Outbox.Kick()
-	}
-	return web.WriteJSON(w, r, http.StatusAccepted, map[string]any{"status": "accepted", "formSubmissionId": lead.Sub.SubmissionID})
-}
-
-// recipients are the addresses a lead for car may go to, lower-cased.
-func (s *Service) recipients(ctx context.Context, st *site.Site, car map[string]any) (map[string]bool, error) {
-	ok := map[string]bool{}
-	add := func(v any) {
-		if e := strings.ToLower(strings.TrimSpace(str(v))); e != "" {
-			ok[e] = true
-		}
-	}
-	sellers, _ := car["car_sellers"].([]any)
-	for _, x := range sellers {
-		m, _ := x.(map[string]any)
-		add(m["email"])
-	}
-	dealer, err := s.DealerSite(ctx, st, str(car["car_site_id"]))
-	if err != nil && !errs.Is(err, errs.NotFound) {
-		return nil, err
-	}
-	if dealer != nil {
-		add(dealer["site_email"])
-		deps, _ := dealer["site_departments"].([]any)
-		for _, d := range deps {
-			m, _ := d.(map[string]any)
-			add(m["email"])
-			brands, _ := m["brands"].([]any)
-			for _, b := range brands {
-				bm, _ := b.(map[string]any)
-				add(bm["email"])
-			}
-		}
-	}
+	title := CarTitle(car)
 	if boolean(car["car_is_sample"]) {
 		sites, err := s.SampleSites(ctx, st, str(car["car_brand"]))
 		if err != nil {
-			return nil, err
+			return leads.Recipient{}, "", err
 		}
-		for _, ss := range SellerSites(sites, str(car["car_brand"])) {
-			add(ss.ToEmail)
+		sellers := SellerSites(sites, str(car["car_brand"]))
+		pick := func(ok func(SellerSite) bool) (leads.Recipient, bool) {
+			for _, ss := range sellers {
+				if ss.ToEmail != "" && ok(ss) {
+					return leads.Recipient{Name: ss.ToName, Email: ss.ToEmail}, true
+				}
+			}
+			return leads.Recipient{}, false
+		}
+		switch {
+		case siteID != "":
+			if r, ok := pick(func(ss SellerSite) bool { return ss.SiteID == siteID }); ok {
+				return r, title, nil
+			}
+			s.log().Error("DEPARTMENT_NOT_FOUND", "car_id", carID, "site_id", siteID)
+			return leads.Recipient{}, "", &errs.Error{Code: errs.Invalid, Message: "That dealer does not sell this car.", Fields: map[string]string{"values.siteId": leads.InvalidInput}}
+		case toEmail != "":
+			if r, ok := pick(func(ss SellerSite) bool { return strings.EqualFold(ss.ToEmail, toEmail) }); ok {
+				return r, title, nil
+			}
+		}
+		if r, ok := pick(func(SellerSite) bool { return true }); ok {
+			return r, title, nil
+		}
+		s.log().Error("DEPARTMENT_NOT_FOUND", "car_id", carID, "brand", str(car["car_brand"]))
+		return leads.Recipient{}, "", &errs.Error{Code: errs.Invalid, Message: "No dealer sells this car at the moment.", Fields: map[string]string{"values.car": leads.InvalidInput}}
+	}
+	name := str(car["car_site_name"])
+	sellers, _ := car["car_sellers"].([]any)
+	for _, x := range sellers {
+		m, _ := x.(map[string]any)
+		if e := strings.TrimSpace(str(m["email"])); leads.ValidEmail(e) {
+			return leads.Recipient{Name: name, Email: e}, title, nil
 		}
 	}
-	return ok, nil
+	dealer, err := s.DealerSite(ctx, st, str(car["car_site_id"]))
+	if err != nil && !errs.Is(err, errs.NotFound) {
+		return leads.Recipient{}, "", err
+	}
+	if e := strings.TrimSpace(str(dealer["site_email"])); leads.ValidEmail(e) {
+		return leads.Recipient{Name: name, Email: e}, title, nil
+	}
+	s.log().Error("DEPARTMENT_NOT_FOUND", "car_id", carID, "site_id", str(car["car_site_id"]))
+	return leads.Recipient{}, "", &errs.Error{Code: errs.Invalid, Message: "No dealer can take a message about this car at the moment.", Fields: map[string]string{"values.car": leads.InvalidInput}}
 }

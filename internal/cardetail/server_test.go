@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -109,7 +108,7 @@ func mustFixture(tb testing.TB) fixture {
 		s, err := web.New(web.Config{Locales: []string{"sv", "en"}}, web.Deps{
 			Sites: sites, Pages: pages, Store: db,
 			AssetsDir: filepath.Join(filepath.Dir(file), "..", "..", "web", "dist", "client"),
-			Extra:     []func(*http.ServeMux, *web.Server){web.SearchAPI(engine), svc.Mount, svc.MountLeads(cardetail.LeadIntake{Store: lst})},
+			Extra:     []func(*http.ServeMux, *web.Server){web.SearchAPI(engine), svc.Mount},
 		})
 		if err != nil {
 			tb.Fatal(err)
@@ -405,44 +404,4 @@ func TestUKQuoteAPI(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestLeadAPI(t *testing.T) {
-	f := mustFixture(t)
-	car := firstCar(t, f, "group-se", map[string][]string{"car_is_sample": {"false"}})
-	sellers := car["car_sellers"].([]any)
-	to := ""
-	for _, s := range sellers {
-		if e := s.(map[string]any)["email"].(string); e != "" {
-			to = e
-		}
-	}
-	if to == "" {
-		st, _ := f.sites.ByName("group-se")
-		d, _ := f.svc.DealerSite(context.Background(), st, idOf(map[string]any{"car_id": car["car_site_id"]}))
-		to = d["site_email"].(string)
-	}
-	post := func(subID, phone, toEmail string) *httptest.ResponseRecorder {
-		b, _ := json.Marshal(map[string]any{"formName": "carDetailContact", "formSubmissionId": subID, "values": map[string]any{
-			"car": idOf(car), "name": "Anna", "phone": phone, "email": "anna@example.se", "message": "", "quote": true,
-			"testDrive": true, "toName": "Dealer", "toEmail": toEmail, "source": "http://x/bilar/1/a"}})
-		return do(t, f.h, "POST", "/api/forms/comhub", string(b))
-	}
-	before, _ := f.leads.Count(context.Background())
-	if rec := post("lead-api-000001", "abc", to); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"values.phone":"invalidInput"`) {
-		t.Errorf("bad phone: %d %s", rec.Code, rec.Body)
-	}
-	if rec := post("lead-api-000001", "070 123 45 67", "someone@elsewhere.example"); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `values.toEmail`) {
-		t.Errorf("foreign recipient: %d %s", rec.Code, rec.Body)
-	}
-	for i := 0; i < 2; i++ {
-		if rec := post("lead-api-000001", "070 123 45 67", to); rec.Code != http.StatusAccepted {
-			t.Fatalf("attempt %d: %d %s", i, rec.Code, rec.Body)
-		}
-	}
-	after, _ := f.leads.Count(context.Background())
-	if after != before+1 {
-		t.Errorf("stored %d leads, want 1", after-before)
-	}
-	_ = time.Second
 }

@@ -51,7 +51,11 @@ type CarListData struct {
 	Total    int                   `json:"total"`
 	PageSize int                   `json:"pageSize"`
 	MaxPages int                   `json:"maxPages"`
-	Sorts    []string              `json:"sorts"`
+	// FirstPage is the page of Cars[0]: the document holds at most
+	// WindowPages pages ending at Query.Page; the screen offers the earlier
+	// ones with "show previous".
+	FirstPage int      `json:"firstPage"`
+	Sorts     []string `json:"sorts"`
 	// Error is true when the search failed: the screen shows carListError.
 	Error bool `json:"error"`
 }
@@ -153,7 +157,9 @@ func resolveSegments(tree []search.FacetValue, segs []string) (brand, model stri
 
 // CarList loads the first result of the car list from the URL: query
 // string state plus the brand and model path segments. Page N shows the
-// cars of pages 0..N (a reload keeps what "show more" had appended).
+// cars of the last WindowPages pages up to N (a reload keeps the page that
+// "show more" had reached; the earlier pages stay one click away), so no
+// document carries hundreds of cards.
 // Unknown brand or model segments answer 404 with an empty list. A failed
 // search gives Error=true and empty facets (the screen says carListError).
 func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.Route, c *content.Component) (any, error) {
@@ -181,9 +187,10 @@ func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.R
 			d.Query.Filters["car_model"] = append(d.Query.Filters["car_model"], brand+">"+model)
 		}
 	}
+	d.FirstPage = max(0, d.Query.Page-(WindowPages-1))
 	res, err := p.Search.Search(ctx, search.Query{
 		Index: d.Index, Fields: CardFields, Keyphrase: d.Query.Keyphrase, Facets: d.Requests,
-		Limit: PageSize * (d.Query.Page + 1), Offset: 0, SortName: d.Query.Sort, Filters: d.Query.SearchFilters(),
+		Limit: PageSize * (d.Query.Page - d.FirstPage + 1), Offset: PageSize * d.FirstPage, SortName: d.Query.Sort, Filters: d.Query.SearchFilters(),
 	})
 	if err != nil {
 		p.log().Error("car list search failed", "site", req.Site.Name, "err", err)

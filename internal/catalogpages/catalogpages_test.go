@@ -405,3 +405,42 @@ func TestHeroGetsBrandAndWordFacets(t *testing.T) {
 		t.Error("brands without a search bar")
 	}
 }
+
+// recordingSearcher keeps the queries a loader sends.
+type recordingSearcher struct {
+	catalogpages.Searcher
+	queries []search.Query
+}
+
+func (r *recordingSearcher) Search(ctx context.Context, q search.Query) (search.Result, error) {
+	r.queries = append(r.queries, q)
+	return r.Searcher.Search(ctx, q)
+}
+
+// TestCarListWindow: a list document holds at most WindowPages pages
+// ending at the page asked for, so ?page=19 does not render 960 cards.
+func TestCarListWindow(t *testing.T) {
+	for _, tt := range []struct {
+		target               string
+		first, offset, limit int
+	}{
+		{"/bilar", 0, 0, 48},
+		{"/bilar?page=1", 0, 0, 96},
+		{"/bilar?page=5", 4, 4 * 48, 96},
+		{"/bilar?page=500", 18, 18 * 48, 96},
+	} {
+		t.Run(tt.target, func(t *testing.T) {
+			rec := &recordingSearcher{Searcher: MustEngine(t)}
+			d := dataOf[*catalogpages.CarListData](t, assemble(t, MustPages(t, rec), "group-se", "sv", tt.target))
+			var q search.Query
+			for _, x := range rec.queries {
+				if x.Limit > 0 {
+					q = x
+				}
+			}
+			if d.FirstPage != tt.first || q.Offset != tt.offset || q.Limit != tt.limit {
+				t.Errorf("first page %d, offset %d, limit %d; want %d, %d, %d", d.FirstPage, q.Offset, q.Limit, tt.first, tt.offset, tt.limit)
+			}
+		})
+	}
+}

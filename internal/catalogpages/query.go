@@ -25,8 +25,11 @@ type Searcher interface {
 
 // Car list constants (spec section 9).
 const (
-	PageSize     = 48 // cars per page
-	MaxPages     = 20 // pages 0..19
+	PageSize = 48 // cars per page
+	MaxPages = 20 // pages 0..19
+	// WindowPages is how many pages one list document holds at most: the
+	// page asked for and the one before it (96 cards, under 400 KB).
+	WindowPages  = 2
 	SitePageSize = 48 // dealer sites per page
 	Arrivals     = 12 // latest arrivals on a dealer site
 )

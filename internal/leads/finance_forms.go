@@ -75,6 +75,9 @@ func checkDetails(s *Submission, today time.Time, fe errs.FieldErrors) {
 			fe.Add("values.details."+k, InvalidInput)
 		}
 		d[k] = strings.TrimSpace(v)
+		if !OneLine(v) || len(v) > 200 {
+			fe.Add("values.details."+k, InvalidInput)
+		}
 	}
 	if d == nil {
 		d = map[string]string{}

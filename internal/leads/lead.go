@@ -1,12 +1,14 @@
-// Package leads owns the contact-form leads of the car detail page: parsing
-// a submission, storing it once per formSubmissionId, and delivering it to
-// the dealer by e-mail through a persistent outbox with retries.
+// Package leads owns every lead form of the sites (the car detail contact
+// form, the UK finance forms, the sell / trade-in form and the Norwegian
+// service request): parsing and checking a submission, the spam defence
+// (form tickets, honeypot, rate limits), storing it once per
+// formSubmissionId and queueing the dealer's e-mail in the shared outbox
+// (internal/mail) in the same transaction.
 package leads
 
 import (
 	"encoding/json"
 	"fmt"
-	"net/mail"
 	"regexp"
 	"strconv"
 	"strings"
@@ -24,9 +26,15 @@ type Values struct {
 	Message   string `json:"message"`
 	Quote     bool   `json:"quote"`
 	TestDrive bool   `json:"testDrive"`
-	ToName    string `json:"toName"`
-	ToEmail   string `json:"toEmail"`
-	Source    string `json:"source"` // the page URL the form was sent from
+	// ToName and ToEmail are what older clients send as the recipient.
+	// The server never mails to them: the recipient comes from the car's
+	// own data. A ToEmail equal to one of a sample car's seller sites only
+	// selects that site (like SiteID).
+	ToName  string `json:"toName"`
+	ToEmail string `json:"toEmail"`
+	// SiteID is the dealer site a visitor picked for a sample car.
+	SiteID string `json:"siteId,omitempty"`
+	Source string `json:"source"` // the page URL the form was sent from
 	// Details are the answers of the finance forms (see IsFinanceForm),
 	// such as details.quoteRef; other forms have none.
 	Details map[string]string `json:"details,omitempty"`
@@ -40,25 +48,11 @@ type Submission struct {
 	CarID        int64  `json:"-"`
 }
 
-// Lead is a stored submission.
-type Lead struct {
-	ID        int64
-	SiteName  string
-	Sub       Submission
-	CreatedAt time.Time
-}
-
 // PhonePattern is the contact form's phone rule (spec §5): an optional
 // plus sign, then 6 to 20 digits or spaces. The front end uses the same.
 var PhonePattern = regexp.MustCompile(`^\+?[0-9 ]{6,20}$`)
 
 var submissionIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
-
-// Field limits.
-const (
-	maxName    = 200
-	maxMessage = 4000
-)
 
 // InvalidInput is the message of every bad field; the front end shows the
 // dictionary's invalidInput next to the field.
@@ -69,9 +63,9 @@ func ParseSubmission(data []byte) (Submission, error) {
 	return ParseSubmissionOn(data, time.Now().UTC())
 }
 
-// ParseSubmissionOn reads a lead form body and checks it (spec §5): name
-// required, phone matching PhonePattern, a valid e-mail, a numeric car id,
-// the recipient's address and a formSubmissionId. The finance forms
+// ParseSubmissionOn reads a car form body and checks it (spec §5): name
+// required, phone matching PhonePattern, a valid e-mail, a numeric car id
+// and a formSubmissionId. The finance forms
 // (IsFinanceForm) also need a UK phone number and their details (dates
 // are checked against today, the site's date). Bad fields are collected
 // into one errs.Invalid whose Fields map the field name (values.phone,
@@ -83,9 +77,10 @@ func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
 		return Submission{}, errs.E(errs.Invalid, "The form body is not valid JSON: %s.", errs.JSONProblem(err))
 	}
 	v := &s.Values
-	for _, p := range []*string{&s.FormName, &s.SubmissionID, &v.Car, &v.Name, &v.Phone, &v.Email, &v.Message, &v.ToName, &v.ToEmail, &v.Source} {
+	for _, p := range []*string{&s.FormName, &s.SubmissionID, &v.Car, &v.Name, &v.Phone, &v.Email, &v.ToName, &v.ToEmail, &v.SiteID, &v.Source} {
 		*p = strings.TrimSpace(*p)
 	}
+	v.Message = CleanMultiline(v.Message)
 	fe := errs.FieldErrors{}
 	if s.FormName == "" || len(s.FormName) > 100 {
 		fe.Add("formName", InvalidInput)
@@ -98,7 +93,7 @@ func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
 	} else {
 		s.CarID = id
 	}
-	if v.Name == "" || len(v.Name) > maxName {
+	if !validName(v.Name) {
 		fe.Add("values.name", InvalidInput)
 	}
 	if !PhonePattern.MatchString(v.Phone) {
@@ -107,15 +102,16 @@ func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
 	if !validEmail(v.Email) {
 		fe.Add("values.email", InvalidInput)
 	}
-	if len(v.Message) > maxMessage {
+	if !validLong(v.Message) {
 		fe.Add("values.message", InvalidInput)
 	}
-	if !validEmail(v.ToEmail) {
+	if len(v.ToName) > MaxName || len(v.ToEmail) > maxEmailSize {
 		fe.Add("values.toEmail", InvalidInput)
 	}
-	if len(v.Source) > 2000 {
-		fe.Add("values.source", InvalidInput)
+	if len(v.SiteID) > 64 || !OneLine(v.SiteID) {
+		fe.Add("values.siteId", InvalidInput)
 	}
+	checkSource(v.Source, fe)
 	checkDetails(&s, today, fe)
 	if err := fe.Err("Some fields are not filled in correctly."); err != nil {
 		return Submission{}, err
@@ -123,55 +119,38 @@ func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
 	return s, nil
 }
 
-// validEmail accepts a plain address (no display name) with a dotted domain.
-func validEmail(s string) bool {
-	if s == "" || len(s) > 254 || strings.ContainsAny(s, " <>\r\n") {
-		return false
-	}
-	a, err := mail.ParseAddress(s)
-	if err != nil || a.Address != s {
-		return false
-	}
-	at := strings.LastIndexByte(s, '@')
-	return at > 0 && strings.Contains(s[at+1:], ".")
-}
-
-// Message is an e-mail of the outbox.
-type Message struct {
-	To      string
-	Subject string
-	Body    string
-}
-
 // DealerMessage is the e-mail that delivers a lead to the dealer. carTitle
 // names the car ("Volvo XC60 2021"); the reply goes to the visitor.
-func DealerMessage(s Submission, carTitle string) Message {
+func DealerMessage(s Submission, carTitle string) MailText {
 	v := s.Values
-	var b strings.Builder
-	fmt.Fprintf(&b, "A new lead from the website for %s (car %s).\r\n\r\n", carTitle, v.Car)
-	fmt.Fprintf(&b, "Name: %s\r\nPhone: %s\r\nE-mail: %s\r\n", v.Name, v.Phone, v.Email)
+	var l lines
+	l.text(fmt.Sprintf("A new lead from the website for %s (car %s).", Flatten(carTitle), Flatten(v.Car)))
+	l.text("")
+	l.field("Name", v.Name)
+	l.field("Phone", v.Phone)
+	l.field("E-mail", v.Email)
 	if subject, ok := formSubjects[s.FormName]; ok {
-		fmt.Fprintf(&b, "Request: %s\r\n", subject)
+		l.field("Request", subject)
 		for _, d := range detailLabels {
 			if x := v.Details[d.key]; x != "" {
-				fmt.Fprintf(&b, "%s: %s\r\n", d.label, x)
+				l.field(d.label, x)
 			}
 		}
 	} else {
-		fmt.Fprintf(&b, "Wants a quote: %s\r\nWants a test drive: %s\r\n", yesNo(v.Quote), yesNo(v.TestDrive))
+		l.field("Wants a quote", yesNo(v.Quote))
+		l.field("Wants a test drive", yesNo(v.TestDrive))
 	}
-	if v.Message != "" {
-		fmt.Fprintf(&b, "\r\nMessage:\r\n%s\r\n", strings.ReplaceAll(strings.ReplaceAll(v.Message, "\r\n", "\n"), "\n", "\r\n"))
-	}
+	l.long("Message", v.Message)
 	if v.Source != "" {
-		fmt.Fprintf(&b, "\r\nSent from: %s\r\n", v.Source)
+		l.text("")
+		l.field("Sent from", v.Source)
 	}
-	fmt.Fprintf(&b, "Reference: %s\r\n", s.SubmissionID)
+	l.field("Reference", s.SubmissionID)
 	kind := "Lead"
 	if subject, ok := formSubjects[s.FormName]; ok {
 		kind = subject
 	}
-	return Message{To: v.ToEmail, Subject: kind + ": " + carTitle + " – " + v.Name, Body: b.String()}
+	return MailText{Subject: Flatten(kind + ": " + carTitle + " – " + v.Name), Body: l.b.String()}
 }
 
 func yesNo(b bool) string {

@@ -12,6 +12,7 @@ import (
 	"forecourt/internal/errs"
 	"forecourt/internal/leads"
 	"forecourt/internal/leads/smtptest"
+	"forecourt/internal/mail"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
 )
@@ -47,7 +48,11 @@ func TestParseSubmission(t *testing.T) {
 		{"phone too long", func(m map[string]any) { values(m)["phone"] = "+123456789012345678901" }, map[string]string{"values.phone": "invalidInput"}},
 		{"missing name and bad email", func(m map[string]any) { values(m)["name"] = " "; values(m)["email"] = "anna@" }, map[string]string{"values.name": "invalidInput", "values.email": "invalidInput"}},
 		{"non-numeric car", func(m map[string]any) { values(m)["car"] = "abc" }, map[string]string{"values.car": "invalidInput"}},
-		{"no recipient", func(m map[string]any) { values(m)["toEmail"] = "" }, map[string]string{"values.toEmail": "invalidInput"}},
+		// The recipient is the server's choice: an empty or foreign toEmail is no error.
+		{"no recipient", func(m map[string]any) { values(m)["toEmail"] = "" }, nil},
+		{"name with a line break", func(m map[string]any) { values(m)["name"] = "Anna\r\nBcc: x@evil.example" }, map[string]string{"values.name": "invalidInput"}},
+		{"source with a line break", func(m map[string]any) { values(m)["source"] = "https://x/\nBcc: y" }, map[string]string{"values.source": "invalidInput"}},
+		{"message too long", func(m map[string]any) { values(m)["message"] = strings.Repeat("a", 4001) }, map[string]string{"values.message": "invalidInput"}},
 		{"no submission id", func(m map[string]any) { m["formSubmissionId"] = "" }, map[string]string{"formSubmissionId": "invalidInput"}},
 	}
 	for _, tt := range tests {
@@ -79,69 +84,109 @@ func asErr(err error, e **errs.Error) bool {
 	return ok
 }
 
-func mustSub(t *testing.T, id string) leads.Submission {
+func mustForm(t *testing.T, id string) *leads.Form {
 	t.Helper()
-	sub, err := leads.ParseSubmission(body(func(m map[string]any) { m["formSubmissionId"] = id }))
+	b := body(func(m map[string]any) { m["formSubmissionId"] = id })
+	f, err := leads.ParseForm(b, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return sub
+	return f
 }
+
+var dealer = leads.Recipient{Name: "Bilhallen", Email: "sales@dealer.se"}
 
 func TestSaveIsIdempotent(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		st := leads.NewStore(db)
 		now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
-		sub := mustSub(t, "sub-aaaaaaaa01")
-		msg := leads.DealerMessage(sub, "Volvo XC60 2024")
-		first, created, err := st.Save(ctx, "group-se", sub, msg, now)
+		f := mustForm(t, "sub-aaaaaaaa01")
+		text := f.Mail(dealer, "Volvo XC60 2024")
+		first, created, err := st.Save(ctx, "group-se", f, dealer, text, "nonce-1", now)
 		if err != nil || !created {
 			t.Fatalf("first save: created=%v err=%v", created, err)
 		}
-		again, created, err := st.Save(ctx, "group-se", sub, msg, now.Add(time.Second))
+		again, created, err := st.Save(ctx, "group-se", f, dealer, text, "nonce-1", now.Add(time.Second))
 		if err != nil || created {
 			t.Fatalf("second save: created=%v err=%v", created, err)
 		}
 		if first.ID != again.ID {
 			t.Errorf("ids %d and %d, want the same lead", first.ID, again.ID)
 		}
-		if d := cmp.Diff(sub.Values, again.Sub.Values); d != "" {
+		var got leads.Values
+		json.Unmarshal(again.Values, &got)
+		if d := cmp.Diff(f.Car().Values, got); d != "" {
 			t.Errorf("stored values (-want +got):\n%s", d)
+		}
+		if again.Email != "anna@example.se" || again.Recipient != "sales@dealer.se" {
+			t.Errorf("email %q recipient %q", again.Email, again.Recipient)
 		}
 		if n, _ := st.Count(ctx); n != 1 {
 			t.Errorf("%d leads stored, want 1", n)
 		}
-		if _, unsent, _ := st.OutboxState(ctx); unsent != 1 {
+		if _, unsent, _ := mail.State(ctx, db); unsent != 1 {
 			t.Errorf("%d mails queued, want 1", unsent)
 		}
 		if _, err := st.BySubmission(ctx, "sub-unknown-1"); !errs.Is(err, errs.NotFound) {
 			t.Errorf("unknown submission: %v, want not found", err)
 		}
+		// The same ticket for another submission: refused, nothing stored.
+		other := mustForm(t, "sub-aaaaaaaa02")
+		_, _, err = st.Save(ctx, "group-se", other, dealer, other.Mail(dealer, "Volvo"), "nonce-1", now)
+		var e *errs.Error
+		if !asErr(err, &e) || e.Fields["ticket"] != leads.TicketUsed {
+			t.Errorf("reused ticket: %v, want ticketUsed", err)
+		}
+		if n, _ := st.Count(ctx); n != 1 {
+			t.Errorf("%d leads after the refused one, want 1", n)
+		}
+		if _, unsent, _ := mail.State(ctx, db); unsent != 1 {
+			t.Errorf("%d mails after the refused one, want 1", unsent)
+		}
 	})
 }
 
-// TestOutboxSurvivesMailServerOutage queues a lead while the mail server is
-// down, lets the worker fail and back off, then starts the server on the
-// same address: the mail arrives exactly once.
-func TestOutboxSurvivesMailServerOutage(t *testing.T) {
+// TestSaveNothingHalfStored: a mail the outbox refuses (a bad recipient)
+// rolls the lead back too.
+func TestSaveNothingHalfStored(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		st := leads.NewStore(db)
+		f := mustForm(t, "sub-halfstored1")
+		bad := leads.Recipient{Email: "not an address"}
+		if _, _, err := st.Save(ctx, "group-se", f, bad, f.Mail(bad, "Volvo"), "n-half", time.Now()); err == nil {
+			t.Fatal("saved with a bad recipient")
+		}
+		if n, _ := st.Count(ctx); n != 0 {
+			t.Errorf("%d leads stored, want 0", n)
+		}
+		if _, unsent, _ := mail.State(ctx, db); unsent != 0 {
+			t.Errorf("%d mails queued, want 0", unsent)
+		}
+	})
+}
+
+// TestLeadMailArrives queues a lead while the mail server is down, lets the
+// shared outbox fail and back off, then starts the server on the same
+// address: the dealer's mail arrives exactly once.
+func TestLeadMailArrives(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		st := leads.NewStore(db)
 		addr := smtptest.FreeAddr(t)
 		clock := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
-		ob := leads.NewOutbox(st, leads.SMTPMailer{Addr: addr, From: "web@forecourt.se"}, nil)
+		ob := mail.NewOutbox(db, mail.SMTPMailer{Addr: addr, From: "web@forecourt.se"}, nil)
 		ob.Now = func() time.Time { return clock }
 		ob.BaseDelay = time.Minute
 
-		sub := mustSub(t, "sub-outage-001")
-		if _, _, err := st.Save(ctx, "group-se", sub, leads.DealerMessage(sub, "Volvo XC60 2024"), clock); err != nil {
+		f := mustForm(t, "sub-outage-001")
+		if _, _, err := st.Save(ctx, "group-se", f, dealer, f.Mail(dealer, "Volvo XC60 2024"), "", clock); err != nil {
 			t.Fatal(err)
 		}
 		if n := ob.Deliver(ctx); n != 0 {
 			t.Fatalf("sent %d with the server down", n)
 		}
-		// Not due again before the backoff has passed.
 		clock = clock.Add(30 * time.Second)
 		srv := smtptest.Start(t, addr)
 		if n := ob.Deliver(ctx); n != 0 {
@@ -151,10 +196,6 @@ func TestOutboxSurvivesMailServerOutage(t *testing.T) {
 		if n := ob.Deliver(ctx); n != 1 {
 			t.Fatalf("sent %d after the server came up, want 1", n)
 		}
-		clock = clock.Add(time.Hour)
-		if n := ob.Deliver(ctx); n != 0 {
-			t.Fatalf("sent %d more later, want none", n)
-		}
 		mails := srv.Messages()
 		if len(mails) != 1 {
 			t.Fatalf("%d mails arrived, want exactly 1", len(mails))
@@ -163,25 +204,41 @@ func TestOutboxSurvivesMailServerOutage(t *testing.T) {
 		if d := cmp.Diff([]string{"sales@dealer.se"}, m.To); d != "" {
 			t.Errorf("recipients (-want +got):\n%s", d)
 		}
-		for _, want := range []string{"Anna Andersson", "+46 70 123 45 67", "Wants a quote: yes", "sub-outage-001"} {
+		for _, want := range []string{"Anna Andersson", "+46 70 123 45 67", "Wants a quote: yes", "sub-outage-001", "Reply-To: anna@example.se"} {
 			if !strings.Contains(m.Data, want) {
 				t.Errorf("mail lacks %q:\n%s", want, m.Data)
 			}
 		}
-		if sent, unsent, _ := st.OutboxState(ctx); sent != 1 || unsent != 0 {
-			t.Errorf("outbox sent=%d unsent=%d, want 1 and 0", sent, unsent)
-		}
 	})
 }
 
-func TestBackoff(t *testing.T) {
-	ob := &leads.Outbox{BaseDelay: time.Second, MaxDelay: 10 * time.Second}
-	var got []time.Duration
-	for n := 1; n <= 6; n++ {
-		got = append(got, ob.Backoff(n))
-	}
-	want := []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 10 * time.Second, 10 * time.Second}
-	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("backoff (-want +got):\n%s", d)
-	}
+// TestMoveLegacyOutbox: an unsent mail of the old lead outbox moves to the
+// shared outbox once, keeping its recipient and text; sent ones stay put.
+func TestMoveLegacyOutbox(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+		var id int64
+		q := `INSERT INTO leads (site_name, submission_id, form_name, car_id, doc, email, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`
+		if err := db.QueryRow(db.Rebind(q), "group-se", "legacy-00001", "carDetailContact", 1, `{"email":"old@example.se"}`, "old@example.se", now.UnixMilli()).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		for _, sent := range []any{nil, now.UnixMilli()} {
+			if _, err := db.Exec(db.Rebind(`INSERT INTO leads_outbox (lead_id, to_addr, subject, body, next_attempt_at, sent_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+				id, "sales@dealer.se", "Lead: Volvo", "Name: Old\r\n", now.UnixMilli(), sent, now.UnixMilli()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		st := leads.NewStore(db)
+		for i, want := range []int{1, 0} {
+			n, err := st.MoveLegacyOutbox(ctx, now)
+			if err != nil || n != want {
+				t.Fatalf("run %d: moved %d, %v; want %d", i, n, err, want)
+			}
+		}
+		got, _ := mail.ExportRecipient(ctx, db, "sales@dealer.se")
+		if len(got) != 1 || got[0].Ref != "lead:legacy-00001" || got[0].Text != "Name: Old\r\n" || got[0].Headers["Reply-To"] != "old@example.se" {
+			t.Errorf("moved %+v", got)
+		}
+	})
 }

@@ -5,13 +5,16 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"strings"
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/mail"
 	"forecourt/internal/store"
 )
 
-// Store keeps leads and their outbox.
+// Store keeps the leads of every comhub form; their mails go to the shared
+// outbox (internal/mail) in the same transaction.
 type Store struct {
 	db *store.DB
 }
@@ -21,11 +24,40 @@ func NewStore(db *store.DB) *Store { return &Store{db: db} }
 
 func ms(t time.Time) int64 { return t.UnixMilli() }
 
-// Save stores a submission of siteName and queues msg for it, in one
-// transaction. A submission whose formSubmissionId is already stored is
-// not stored again: Save returns the first lead and created false.
-func (s *Store) Save(ctx context.Context, siteName string, sub Submission, msg Message, now time.Time) (lead Lead, created bool, err error) {
-	doc, err := json.Marshal(sub.Values)
+// Lead is a stored submission.
+type Lead struct {
+	ID           int64           `json:"id"`
+	SiteName     string          `json:"site"`
+	FormName     string          `json:"formName"`
+	SubmissionID string          `json:"formSubmissionId"`
+	CarID        int64           `json:"carId,omitempty"`
+	Email        string          `json:"email"`
+	Recipient    string          `json:"recipient"`
+	Values       json.RawMessage `json:"values"`
+	CreatedAt    time.Time       `json:"createdAt"`
+}
+
+// MailKind is the outbox kind of lead mails; MailRef their reference.
+const MailKind = "lead"
+
+// MailRef is the outbox reference of a lead's mail.
+func MailRef(submissionID string) string { return "lead:" + submissionID }
+
+// Save stores form for siteName with its dealer mail to to (text from
+// Form.Mail) in one transaction, and uses up the ticket nonce (empty: the
+// form came without the spam defence, e.g. from an operator tool). A form
+// whose formSubmissionId is already stored is not stored again: Save
+// returns the first lead and created false. A nonce already used by
+// another submission is errs.Invalid with fields.ticket = ticketUsed, and
+// nothing is stored.
+func (s *Store) Save(ctx context.Context, siteName string, f *Form, to Recipient, text MailText, nonce string, now time.Time) (lead Lead, created bool, err error) {
+	if f.car != nil {
+		// Keep the recipient the server chose, not what the client sent.
+		v := f.car.Values
+		v.ToName, v.ToEmail = to.Name, to.Email
+		f.Values = v
+	}
+	doc, err := json.Marshal(f.Values)
 	if err != nil {
 		return Lead{}, false, errs.Wrap(err, "encode lead")
 	}
@@ -34,13 +66,13 @@ func (s *Store) Save(ctx context.Context, siteName string, sub Submission, msg M
 		var q string
 		switch s.db.Engine {
 		case store.Postgres:
-			q = `INSERT INTO leads (site_name, submission_id, form_name, car_id, doc, created_at)
-			     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (submission_id) DO NOTHING RETURNING id`
+			q = `INSERT INTO leads (site_name, submission_id, form_name, car_id, doc, email, recipient, created_at)
+			     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (submission_id) DO NOTHING RETURNING id`
 		default:
-			q = `INSERT INTO leads (site_name, submission_id, form_name, car_id, doc, created_at)
-			     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (submission_id) DO NOTHING RETURNING id`
+			q = `INSERT INTO leads (site_name, submission_id, form_name, car_id, doc, email, recipient, created_at)
+			     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (submission_id) DO NOTHING RETURNING id`
 		}
-		err := tx.QueryRowContext(ctx, q, siteName, sub.SubmissionID, sub.FormName, sub.CarID, string(doc), ms(now)).Scan(&id)
+		err := tx.QueryRowContext(ctx, q, siteName, f.SubmissionID, f.Name, f.CarID, string(doc), strings.ToLower(f.Email), strings.ToLower(to.Email), ms(now)).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // already stored
 		}
@@ -48,9 +80,15 @@ func (s *Store) Save(ctx context.Context, siteName string, sub Submission, msg M
 			return errs.Wrap(err, "insert lead")
 		}
 		created = true
-		_, err = tx.ExecContext(ctx, s.db.Rebind(`INSERT INTO leads_outbox (lead_id, to_addr, subject, body, next_attempt_at, created_at)
-			VALUES (?, ?, ?, ?, ?, ?)`), id, msg.To, msg.Subject, msg.Body, ms(now), ms(now))
-		if err != nil {
+		if err := UseTicket(ctx, s.db, tx, nonce, f.SubmissionID, now); err != nil {
+			return err
+		}
+		msg := mail.Message{
+			To: to.Email, Subject: text.Subject, Text: text.Body,
+			Headers: map[string]string{"Reply-To": f.Email},
+			Kind:    MailKind, Ref: MailRef(f.SubmissionID),
+		}
+		if err := mail.Queue(ctx, s.db, tx, msg, now); err != nil {
 			return errs.Wrap(err, "queue lead mail")
 		}
 		return nil
@@ -58,105 +96,89 @@ func (s *Store) Save(ctx context.Context, siteName string, sub Submission, msg M
 	if err != nil {
 		return Lead{}, false, err
 	}
-	lead, err = s.BySubmission(ctx, sub.SubmissionID)
+	lead, err = s.BySubmission(ctx, f.SubmissionID)
 	return lead, created, err
+}
+
+// UseTicket records that the ticket nonce was used by submissionID inside
+// tx. A nonce already used is errs.Invalid with fields.ticket = ticketUsed.
+// An empty nonce records nothing. Records older than two days are pruned
+// now and then (a ticket lives 12 hours).
+func UseTicket(ctx context.Context, db *store.DB, tx *sql.Tx, nonce, submissionID string, now time.Time) error {
+	if nonce == "" {
+		return nil
+	}
+	res, err := tx.ExecContext(ctx, db.Rebind(`INSERT INTO form_tickets_used (nonce, submission_id, used_at) VALUES (?, ?, ?)
+		ON CONFLICT (nonce) DO NOTHING`), nonce, submissionID, ms(now))
+	if err != nil {
+		return errs.Wrap(err, "use form ticket")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return &errs.Error{Code: errs.Invalid, Message: "The form has expired. Please send it again.", Fields: map[string]string{"ticket": TicketUsed}}
+	}
+	if now.UnixMilli()%64 == 0 {
+		if _, err := tx.ExecContext(ctx, db.Rebind(`DELETE FROM form_tickets_used WHERE used_at < ?`), ms(now.Add(-48*time.Hour))); err != nil {
+			return errs.Wrap(err, "prune form tickets")
+		}
+	}
+	return nil
+}
+
+const leadColumns = `id, site_name, submission_id, form_name, car_id, doc, email, recipient, created_at`
+
+func scanLead(sc interface{ Scan(...any) error }) (Lead, error) {
+	var l Lead
+	var doc string
+	var created int64
+	if err := sc.Scan(&l.ID, &l.SiteName, &l.SubmissionID, &l.FormName, &l.CarID, &doc, &l.Email, &l.Recipient, &created); err != nil {
+		return Lead{}, err
+	}
+	l.Values = json.RawMessage(doc)
+	l.CreatedAt = time.UnixMilli(created).UTC()
+	return l, nil
 }
 
 // BySubmission returns the lead of a formSubmissionId, or errs.NotFound.
 func (s *Store) BySubmission(ctx context.Context, submissionID string) (Lead, error) {
-	var l Lead
-	var doc string
-	var created int64
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT id, site_name, submission_id, form_name, car_id, doc, created_at
-		FROM leads WHERE submission_id = ?`), submissionID).
-		Scan(&l.ID, &l.SiteName, &l.Sub.SubmissionID, &l.Sub.FormName, &l.Sub.CarID, &doc, &created)
+	l, err := scanLead(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+leadColumns+` FROM leads WHERE submission_id = ?`), submissionID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Lead{}, errs.E(errs.NotFound, "no lead %q", submissionID)
 	}
 	if err != nil {
 		return Lead{}, errs.Wrap(err, "get lead %q", submissionID)
 	}
-	if err := json.Unmarshal([]byte(doc), &l.Sub.Values); err != nil {
-		return Lead{}, errs.Wrap(err, "decode lead %q", submissionID)
-	}
-	l.CreatedAt = time.UnixMilli(created).UTC()
 	return l, nil
+}
+
+// Exists reports whether a formSubmissionId is stored.
+func (s *Store) Exists(ctx context.Context, submissionID string) (bool, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT count(*) FROM leads WHERE submission_id = ?`), submissionID).Scan(&n)
+	return n > 0, errs.Wrap(err, "look up lead %q", submissionID)
 }
 
 // Count returns the number of stored leads.
 func (s *Store) Count(ctx context.Context) (int, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM leads`).Scan(&n)
-	return n, err
+	return n, errs.Wrap(err, "count leads")
 }
 
-// Pending is an outbox mail to send.
-type Pending struct {
-	ID       int64
-	Attempts int // attempts made before this one
-	Message
-}
-
-// Claim returns up to limit unsent mails that are due at now and leases
-// each for lease: another worker does not see them until the lease ends or
-// a failure reschedules them.
-func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]Pending, error) {
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, attempts, next_attempt_at, to_addr, subject, body
-		FROM leads_outbox WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`), ms(now), limit)
+// ByEmail returns the leads sent by the visitor with address email
+// (case-insensitive), oldest first.
+func (s *Store) ByEmail(ctx context.Context, email string) ([]Lead, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT `+leadColumns+` FROM leads WHERE email = ? ORDER BY id`), strings.ToLower(strings.TrimSpace(email)))
 	if err != nil {
-		return nil, errs.Wrap(err, "list due mails")
+		return nil, errs.Wrap(err, "list leads by e-mail")
 	}
-	type row struct {
-		p    Pending
-		next int64
-	}
-	var due []row
+	defer rows.Close()
+	var out []Lead
 	for rows.Next() {
-		var r row
-		if err := rows.Scan(&r.p.ID, &r.p.Attempts, &r.next, &r.p.To, &r.p.Subject, &r.p.Body); err != nil {
-			rows.Close()
-			return nil, errs.Wrap(err, "scan due mail")
-		}
-		due = append(due, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, errs.Wrap(err, "list due mails")
-	}
-	var out []Pending
-	for _, r := range due {
-		// The lease: only the worker whose update matches the old due time owns the mail.
-		res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE leads_outbox SET next_attempt_at = ?
-			WHERE id = ? AND sent_at IS NULL AND next_attempt_at = ?`), ms(now.Add(lease)), r.p.ID, r.next)
+		l, err := scanLead(rows)
 		if err != nil {
-			return nil, errs.Wrap(err, "claim mail %d", r.p.ID)
+			return nil, errs.Wrap(err, "scan lead")
 		}
-		if n, _ := res.RowsAffected(); n == 1 {
-			out = append(out, r.p)
-		}
+		out = append(out, l)
 	}
-	return out, nil
-}
-
-// MarkSent records a delivered mail.
-func (s *Store) MarkSent(ctx context.Context, id int64, now time.Time) error {
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE leads_outbox SET sent_at = ?, attempts = attempts + 1, last_error = '' WHERE id = ?`), ms(now), id)
-	return errs.Wrap(err, "mark mail %d sent", id)
-}
-
-// MarkFailed records a failed attempt and when to try again.
-func (s *Store) MarkFailed(ctx context.Context, id int64, next time.Time, cause string) error {
-	if len(cause) > 500 {
-		cause = cause[:500]
-	}
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE leads_outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?`), ms(next), cause, id)
-	return errs.Wrap(err, "mark mail %d failed", id)
-}
-
-// OutboxState counts the outbox's sent and unsent mails.
-func (s *Store) OutboxState(ctx context.Context) (sent, unsent int, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT
-		COALESCE(SUM(CASE WHEN sent_at IS NULL THEN 0 ELSE 1 END), 0),
-		COALESCE(SUM(CASE WHEN sent_at IS NULL THEN 1 ELSE 0 END), 0) FROM leads_outbox`).Scan(&sent, &unsent)
-	return sent, unsent, errs.Wrap(err, "outbox state")
+	return out, errs.Wrap(rows.Err(), "list leads by e-mail")
 }

@@ -1,19 +1,22 @@
 // Package render runs the pool of Node render workers that turn page data
-// into HTML. Each worker is a Node process serving HTTP on its own unix
-// socket (web/ssr/worker.mjs); the pool starts them, hands each request to an
-// idle worker, restarts workers that die and reports its state. It knows
-// nothing of pages: its input is JSON and its output HTML.
+// into HTML. Each worker is a Node process listening on its own unix socket
+// (web/ssr/worker.mjs) and speaking length-prefixed frames over one
+// persistent connection (docs/render-contract.md); the pool starts them,
+// hands each request to an idle worker, restarts workers that die and
+// reports its state. It knows nothing of pages: its input is JSON and its
+// output HTML.
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -65,10 +68,13 @@ type worker struct {
 	gen    atomic.Int64
 	id     int
 	socket string
-	client *http.Client
 	mu     sync.Mutex
 	cmd    *exec.Cmd
 	ready  atomic.Bool
+	// conn is the persistent connection of the request holding this
+	// worker's token (only one at a time, so it needs no lock); nil until
+	// dialled and after any error.
+	conn *frameConn
 }
 
 // Start launches the workers and returns once each has answered its health
@@ -101,15 +107,6 @@ func Start(ctx context.Context, cfg Config) (*Pool, error) {
 	p := &Pool{cfg: cfg, idle: make(chan token, 64*cfg.Workers), ctx: pctx, cancel: cancel}
 	for i := 0; i < cfg.Workers; i++ {
 		w := &worker{id: i, socket: filepath.Join(cfg.SocketDir, "w"+strconv.Itoa(i)+".sock")}
-		sock := w.socket
-		w.client = &http.Client{Transport: &http.Transport{
-			DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-				var d net.Dialer
-				return d.DialContext(ctx, "unix", sock)
-			},
-			MaxIdleConnsPerHost: 4,
-			IdleConnTimeout:     time.Minute,
-		}}
 		p.workers = append(p.workers, w)
 		p.wg.Add(1)
 		go p.supervise(w)
@@ -215,18 +212,21 @@ func (p *Pool) run(w *worker) error {
 	return err
 }
 
+// health dials the worker on a connection of its own and asks for 'H'.
 func (w *worker) health() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://worker/health", nil)
-	resp, err := w.client.Do(req)
+	c, err := dialFrames(ctx, w.socket)
 	if err != nil {
 		return err
 	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("health: %s", resp.Status)
+	defer c.Close()
+	status, body, err := c.roundTrip(ctx, 'H', nil)
+	if err != nil {
+		return err
+	}
+	if status != 0 || string(body) != "ok" {
+		return fmt.Errorf("health: status %d: %s", status, body)
 	}
 	return nil
 }
@@ -248,7 +248,7 @@ func (p *Pool) Render(ctx context.Context, pageJSON []byte) ([]byte, error) {
 			return nil, ErrUnavailable
 		}
 	}
-	html, err := t.w.render(ctx, pageJSON)
+	html, err := t.w.render(ctx, t.gen, pageJSON)
 	if t.w.ready.Load() && t.w.gen.Load() == t.gen {
 		p.release(t)
 	}
@@ -266,25 +266,89 @@ func (p *Pool) release(t token) {
 	}
 }
 
-func (w *worker) render(ctx context.Context, body []byte) ([]byte, error) {
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, "http://worker/render", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := w.client.Do(req)
+// render sends one render frame on the worker's persistent connection,
+// dialling it when there is none. Any failure closes the connection, so a
+// late answer to a request that timed out is never read as the next one's.
+func (w *worker) render(ctx context.Context, gen int64, body []byte) ([]byte, error) {
+	if w.conn != nil && w.conn.gen != gen {
+		w.conn.Close() // dialled to a process that has since been restarted
+		w.conn = nil
+	}
+	if w.conn == nil {
+		c, err := dialFrames(ctx, w.socket)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ErrUnavailable
+			}
+			return nil, fmt.Errorf("render worker %d: %w", w.id, err)
+		}
+		c.gen = gen
+		w.conn = c
+	}
+	status, out, err := w.conn.roundTrip(ctx, 'R', body)
 	if err != nil {
+		w.conn.Close()
+		w.conn = nil
 		if ctx.Err() != nil {
 			return nil, ErrUnavailable
 		}
 		return nil, fmt.Errorf("render worker %d: %w", w.id, err)
 	}
-	defer resp.Body.Close()
-	out, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return nil, fmt.Errorf("render worker %d: read: %w", w.id, err)
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("render worker %d: %s: %s", w.id, resp.Status, bytes.TrimSpace(out))
+	if status != 0 {
+		return nil, fmt.Errorf("render worker %d: render failed: %s", w.id, bytes.TrimSpace(out))
 	}
 	return out, nil
+}
+
+// maxAnswer bounds one answer of a worker (a page's HTML is far smaller).
+const maxAnswer = 64 << 20
+
+// frameConn is a connection speaking the worker's frames: a request is a
+// u32 big-endian length then a kind byte and the payload; an answer a
+// status byte, a u32 big-endian length and the body.
+type frameConn struct {
+	net.Conn
+	r   *bufio.Reader
+	gen int64 // the worker process generation it was dialled to
+}
+
+func dialFrames(ctx context.Context, socket string) (*frameConn, error) {
+	var d net.Dialer
+	c, err := d.DialContext(ctx, "unix", socket)
+	if err != nil {
+		return nil, err
+	}
+	return &frameConn{Conn: c, r: bufio.NewReaderSize(c, 64<<10)}, nil
+}
+
+// roundTrip writes one request and reads its answer within ctx's deadline.
+func (c *frameConn) roundTrip(ctx context.Context, kind byte, payload []byte) (status byte, body []byte, err error) {
+	if dl, ok := ctx.Deadline(); ok {
+		c.SetDeadline(dl)
+	} else {
+		c.SetDeadline(time.Time{})
+	}
+	// A cancelled context (the client went away) ends the wait at once.
+	stop := context.AfterFunc(ctx, func() { c.SetDeadline(time.Now()) })
+	defer stop()
+	var head [5]byte
+	binary.BigEndian.PutUint32(head[:4], uint32(1+len(payload)))
+	head[4] = kind
+	if _, err := (&net.Buffers{head[:], payload}).WriteTo(c.Conn); err != nil {
+		return 0, nil, err
+	}
+	if _, err := io.ReadFull(c.r, head[:]); err != nil {
+		return 0, nil, err
+	}
+	n := binary.BigEndian.Uint32(head[1:5])
+	if n > maxAnswer {
+		return 0, nil, fmt.Errorf("answer of %d bytes is over the limit", n)
+	}
+	body = make([]byte, n)
+	if _, err := io.ReadFull(c.r, body); err != nil {
+		return 0, nil, err
+	}
+	return head[0], body, nil
 }
 
 // Ready returns how many workers are up.

@@ -95,3 +95,16 @@ func TestWorkerRestart(t *testing.T) {
 		t.Fatalf("render after restart: %v", err)
 	}
 }
+
+// BenchmarkRender measures one render round trip Go → worker → Go of a
+// small page, so the framing's cost shows beside React's.
+func BenchmarkRender(b *testing.B) {
+	p := mustPool(b, 1)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := p.Render(ctx, []byte(minimalPage)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

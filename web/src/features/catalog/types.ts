@@ -46,6 +46,8 @@ export interface CarListData {
   total: number;
   pageSize: number;
   maxPages: number;
+  /** The page of cars[0]: a document holds at most two pages ending at query.page. */
+  firstPage: number;
   sorts: string[];
   error: boolean;
 }

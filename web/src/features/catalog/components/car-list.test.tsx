@@ -24,6 +24,7 @@ const dictionary: Record<string, string> = {
   carListError: "Bilarna kunde inte hämtas just nu.",
   showingXofY: "Visar {x} av {y} bilar",
   showMore: "Visa fler",
+  showPrevious: "Visa föregående bilar",
   hits: "{count} träffar",
   pathToCarDetail: "/bilar/",
 };
@@ -59,6 +60,7 @@ function listData(over: Partial<CarListData> = {}): CarListData {
     total: 3,
     pageSize: 48,
     maxPages: 20,
+    firstPage: 0,
     sorts: ["car_publishdate_desc", "car_price_asc"],
     error: false,
     ...over,
@@ -115,6 +117,20 @@ describe("CarList", () => {
     expect(window.location.pathname + window.location.search).toBe("/bilar");
     const body = JSON.parse(fetchMock.mock.calls.at(-1)![1].body);
     expect(body).toMatchObject({ index: "vehicles_group_se", limit: 48, offset: 0, filters: {} });
+  });
+
+  it("a document from a later page offers the previous cars before its own", async () => {
+    const user = userEvent.setup();
+    const later = listData({ query: { filters: {}, ranges: {}, keyphrase: "", sort: "car_publishdate_desc", page: 3 }, firstPage: 2, total: 500 });
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ facet: later.facets, content: [{ car_id: 9, slug: "audi-a4", car_brand: "Audi", car_model: "A4" }], total_items: 500, limit: 48, offset: 48 }), { status: 200 }));
+    renderList(later);
+    expect(screen.getByText("Visar 98 av 500 bilar")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Visa föregående bilar" }));
+    expect(JSON.parse(fetchMock.mock.calls.at(-1)![1].body)).toMatchObject({ limit: 48, offset: 48 });
+    const audi = await screen.findByRole("heading", { level: 3, name: "Audi A4" });
+    const bmw = screen.getByRole("heading", { level: 3, name: "BMW X3" });
+    expect(audi.compareDocumentPosition(bmw) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Visa föregående bilar" })).toBeInTheDocument();
   });
 
   it("sends a model under car_brand and removes a chip", async () => {

@@ -44,6 +44,8 @@ function CarListScreen({ data }: { data: CarListData }) {
   const locale = page.site.locale;
   const [state, setState] = useState<ListState>(data.query);
   const [cars, setCars] = useState<CarCardData[]>(data.cars);
+  // firstPage is the page of cars[0]; "show previous" lowers it.
+  const [firstPage, setFirstPage] = useState(data.firstPage ?? 0);
   const [facets, setFacets] = useState<FacetResult[]>(data.facets);
   const [total, setTotal] = useState(data.total);
   const [status, setStatus] = useState<Status>(data.error ? "error" : "ready");
@@ -60,6 +62,7 @@ function CarListScreen({ data }: { data: CarListData }) {
   useEffect(() => {
     setState(data.query);
     setCars(data.cars);
+    setFirstPage(data.firstPage ?? 0);
     setFacets(data.facets);
     setTotal(data.total);
     setStatus(data.error ? "error" : "ready");
@@ -78,12 +81,14 @@ function CarListScreen({ data }: { data: CarListData }) {
   // Before hydration the server markup shows the sticky panel; CSS hides it below 1024 px.
   const mode = !hydrated ? "ssr" : phone ? "drawer" : sticky ? "sticky" : "toggle";
 
+  // run loads the list for next: from the start, or (more) one page
+  // appended at next.page, or (previous) one page prepended at next.page.
   const run = useCallback(
-    async (next: ListState, more: boolean) => {
+    async (next: ListState, more: boolean, previous = false) => {
       abort.current?.abort();
       const ctrl = new AbortController();
       abort.current = ctrl;
-      setStatus(more ? "loading-more" : "loading");
+      setStatus(more || previous ? "loading-more" : "loading");
       try {
         const res = await searchCars({
           index: data.index,
@@ -91,10 +96,12 @@ function CarListScreen({ data }: { data: CarListData }) {
           facets: data.facetRequests,
           state: next,
           limit: data.pageSize,
-          offset: more ? next.page * data.pageSize : 0,
+          offset: more || previous ? next.page * data.pageSize : 0,
           signal: ctrl.signal,
         });
-        setCars((prev) => (more ? [...prev, ...res.content] : res.content));
+        setCars((prev) => (previous ? [...res.content, ...prev] : more ? [...prev, ...res.content] : res.content));
+        if (previous) setFirstPage(next.page);
+        else if (!more) setFirstPage(0);
         setFacets(res.facet);
         setTotal(res.total_items);
         setStatus("ready");
@@ -121,6 +128,7 @@ function CarListScreen({ data }: { data: CarListData }) {
     window.history.replaceState({ fc: true, list: true }, "", toURL(data.basePath, next, data.sorts));
     void run(next, true);
   };
+  const showPrevious = () => void run({ ...state, page: firstPage - 1 }, false, true);
   const submitPhrase = (e: FormEvent) => {
     e.preventDefault();
     const brandFacet = facets.find((f) => f.name === "car_brand")?.values ?? [];
@@ -139,7 +147,8 @@ function CarListScreen({ data }: { data: CarListData }) {
   const pm = pathBrandModel(state);
   const heading = pm ? [pm.brand, pm.model].filter(Boolean).join(" ") : textOf(page.sitecore.route?.fields ?? {}, "Title") || t("carsTitle", "Bilar");
   const maxShown = data.pageSize * data.maxPages;
-  const canMore = cars.length < total && cars.length < maxShown && state.page < data.maxPages - 1;
+  const reached = firstPage * data.pageSize + cars.length;
+  const canMore = reached < total && reached < maxShown && state.page < data.maxPages - 1;
   const mileageUnit = t("mileageUnit", "km");
   const detailBase = (page.dictionary.pathToCarDetail ?? `${data.basePath}/`).replace(/\/?$/, "/");
   const panel = (
@@ -239,6 +248,14 @@ function CarListScreen({ data }: { data: CarListData }) {
           ) : cars.length === 0 && status !== "loading" ? (
             <p className="fc-list-message">{t("noSearchResults", "Inga bilar matchar din sökning.")}</p>
           ) : (
+            <>
+            {firstPage > 0 && status !== "loading" && (
+              <div className="fc-car-list__previous">
+                <button type="button" className="fc-button fc-button--secondary" onClick={showPrevious} disabled={status === "loading-more"}>
+                  {t("showPrevious", "Visa föregående bilar")}
+                </button>
+              </div>
+            )}
             <ul className={`fc-car-grid${status === "loading" ? " is-loading" : ""}`}>
               {cars.map((c, i) => (
                 <li key={c.car_id}>
@@ -246,11 +263,12 @@ function CarListScreen({ data }: { data: CarListData }) {
                 </li>
               ))}
             </ul>
+            </>
           )}
           {status !== "error" && cars.length > 0 && (
             <div className="fc-car-list__more">
-              <p>{fill(t("showingXofY", "Visar {x} av {y} bilar"), { x: cars.length.toLocaleString(locale), y: hitCount(total, locale) })}</p>
-              <progress max={Math.max(1, total)} value={cars.length} aria-hidden="true" />
+              <p>{fill(t("showingXofY", "Visar {x} av {y} bilar"), { x: reached.toLocaleString(locale), y: hitCount(total, locale) })}</p>
+              <progress max={Math.max(1, total)} value={reached} aria-hidden="true" />
               {canMore && (
                 <button type="button" className="fc-button fc-button--secondary" onClick={showMore} disabled={status === "loading-more"}>
                   {status === "loading-more" ? t("loadingCars", "Hämtar bilar…") : t("showMore", "Visa fler")}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+
+	"forecourt/internal/booking"
+	"forecourt/internal/gdpr"
+	"forecourt/internal/mail"
+	"forecourt/internal/store"
+	"forecourt/internal/tirehotel"
+)
+
+// The service bookings and the tyre hotel hold personal data too: `forecourt
+// leads export|erase` covers them, and the mails about each booking (the
+// workshop's copy included) go with it.
+func init() {
+	gdprHolders = append(gdprHolders,
+		func(a *app) gdpr.Holder {
+			return gdpr.Holder{Name: "tireHotel",
+				Export: func(ctx context.Context, email string) (any, error) {
+					st, err := gdprTirehotelStore(ctx, a)
+					if st == nil || err != nil {
+						return nil, err
+					}
+					return st.ExportEmail(ctx, email)
+				},
+				Erase: func(ctx context.Context, email string) (int, error) {
+					st, err := gdprTirehotelStore(ctx, a)
+					if st == nil || err != nil {
+						return 0, err
+					}
+					ex, err := st.ExportEmail(ctx, email)
+					if err != nil {
+						return 0, err
+					}
+					var refs []string
+					for _, b := range ex.Bookings {
+						refs = append(refs, "wheelchange:"+b.BookingConfirmationID)
+					}
+					if err := eraseMailRefs(ctx, a.db, refs); err != nil {
+						return 0, err
+					}
+					return st.EraseEmail(ctx, email)
+				}}
+		},
+		func(a *app) gdpr.Holder {
+			e := booking.New(a.db, booking.NewDirectory(nil))
+			return gdpr.Holder{Name: "bookings",
+				Export: func(ctx context.Context, email string) (any, error) { return e.ExportEmail(ctx, email) },
+				Erase: func(ctx context.Context, email string) (int, error) {
+					bs, err := e.ExportEmail(ctx, email)
+					if err != nil {
+						return 0, err
+					}
+					var refs []string
+					for _, b := range bs {
+						refs = append(refs, "booking:"+b.ID)
+					}
+					if err := eraseMailRefs(ctx, a.db, refs); err != nil {
+						return 0, err
+					}
+					return e.EraseEmail(ctx, email)
+				}}
+		})
+}
+
+// gdprTirehotelStore opens the tyre-hotel store for the GDPR command. A data
+// folder without a key and without agreements (a server that never seeded
+// the tyre hotel) has nothing to find: nil, nil. Agreements without the
+// key that sealed them are an error, not a silent "nothing found".
+func gdprTirehotelStore(ctx context.Context, a *app) (*tirehotel.Store, error) {
+	st, err := tirehotelStore(a)
+	if err == nil {
+		return st, nil
+	}
+	var n int
+	if qerr := a.db.QueryRowContext(ctx, `SELECT count(*) FROM tirehotel_agreements`).Scan(&n); qerr == nil && n == 0 {
+		return nil, nil
+	}
+	return nil, err
+}
+
+// eraseMailRefs deletes the outbox mails about the given records.
+func eraseMailRefs(ctx context.Context, db *store.DB, refs []string) error {
+	return db.Tx(ctx, func(tx *sql.Tx) error {
+		_, err := mail.EraseRefs(ctx, tx, db, refs)
+		return err
+	})
+}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"strings"
+
+	"forecourt/internal/booking/bookingapi"
+	"forecourt/internal/errs"
+	"forecourt/internal/places"
+	"forecourt/internal/vehicles"
+	"forecourt/internal/web"
+)
+
+func init() { wirers = append(wirers, wireBooking) }
+
+// vehicleProvider is the built-in demo register, or with VEHICLE_API_URL
+// (and VEHICLE_API_KEY) a real vehicle-data service.
+func vehicleProvider() (vehicles.Provider, error) {
+	u := strings.TrimSpace(os.Getenv("VEHICLE_API_URL"))
+	if u == "" {
+		return vehicles.NewRegistry(), nil
+	}
+	if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+		return nil, errs.E(errs.Invalid, "VEHICLE_API_URL must start with http:// or https://")
+	}
+	return &vehicles.HTTPProvider{BaseURL: u, APIKey: os.Getenv("VEHICLE_API_KEY")}, nil
+}
+
+// wireBooking plugs in the service booking (issue 8): the booking engine
+// over the dealer sites' workshops, the /api/mechmate/… and /api/places
+// calls, over the server's one booking engine (startBookingEngine).
+func wireBooking(ctx context.Context, w *wiring) error {
+	vp, err := vehicleProvider()
+	if err != nil {
+		return err
+	}
+	api := &bookingapi.API{
+		Engine: w.booking, Vehicles: vp, Places: places.Sweden(), Limiter: w.limiter,
+		Kick: w.mail.Kick, PublicURL: w.app.cfg.PublicURL, Log: w.app.log,
+		SiteOf:    func(r *http.Request) string { return web.SiteOf(r).Name },
+		SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts },
+	}
+	w.deps.Extra = append(w.deps.Extra, api.Mount)
+	return nil
+}

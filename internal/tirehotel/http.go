@@ -1,0 +1,323 @@
+package tirehotel
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"html/template"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"forecourt/internal/errs"
+)
+
+// CookieName is the session cookie of the portal.
+const CookieName = "fc_tirehotel"
+
+// maxBody bounds every JSON body of the portal.
+const maxBody = 8 << 10
+
+// API serves /api/tirehotel/* (CONTRACT-tirehotel.md) and, without an SMS
+// gateway, the development SMS outbox. Handlers write the contract's
+// error shape themselves and return nil; logs carry paths and error codes,
+// never query strings, codes, tokens or numbers.
+type API struct {
+	Auth  *Auth
+	Wheel *WheelChange // nil: the booking calls answer 503
+	Log   *slog.Logger
+	// DevSMS mounts GET /_dev/sms and /_dev/sms.html (no gateway configured).
+	DevSMS bool
+}
+
+// Route is one endpoint for the server's mux.
+type Route struct {
+	Pattern, Name string
+	Handler       func(w http.ResponseWriter, r *http.Request) error
+}
+
+// Routes lists the endpoints.
+func (api *API) Routes() []Route {
+	rs := []Route{
+		{"GET /api/tirehotel/authorization/search", "tirehotel-search", api.wrap(api.search)},
+		{"POST /api/tirehotel/authorization/login", "tirehotel-login", api.wrap(api.login)},
+		{"POST /api/tirehotel/authorization/validate", "tirehotel-validate", api.wrap(api.validate)},
+		{"GET /api/tirehotel/session", "tirehotel-session", api.wrap(api.session)},
+		{"POST /api/tirehotel/logout", "tirehotel-logout", api.wrap(api.logout)},
+		{"POST /api/tirehotel/booking/GetTimeslotDays", "tirehotel-days", api.wrap(api.days)},
+		{"POST /api/tirehotel/booking/GetTimeslots", "tirehotel-slots", api.wrap(api.slots)},
+		{"POST /api/tirehotel/booking/create", "tirehotel-create", api.wrap(api.create)},
+		{"POST /api/tirehotel/review/addReview", "tirehotel-review", api.wrap(api.review)},
+	}
+	if api.DevSMS {
+		rs = append(rs,
+			Route{"GET /_dev/sms", "dev-sms", api.wrap(api.devSMS)},
+			Route{"GET /_dev/sms.html", "dev-sms", api.wrap(api.devSMSPage)})
+	}
+	return rs
+}
+
+// errorBody is the contract's error shape.
+type errorBody struct {
+	Message string            `json:"message"`
+	Code    string            `json:"code"`
+	Fields  map[string]string `json:"fields,omitempty"`
+}
+
+var errTooLarge = errors.New("body too large")
+
+func (api *API) log() *slog.Logger {
+	if api.Log != nil {
+		return api.Log
+	}
+	return slog.Default()
+}
+
+func (api *API) wrap(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		w.Header().Set("Cache-Control", "no-store")
+		err := h(w, r)
+		if err == nil {
+			return nil
+		}
+		status, body := http.StatusInternalServerError, errorBody{Message: "Något gick fel, var god och försök senare.", Code: "ServerError"}
+		var e *errs.Error
+		var ra *RetryAfter
+		switch {
+		case errors.Is(err, errTooLarge):
+			status, body = http.StatusRequestEntityTooLarge, errorBody{Message: "Förfrågan är för stor.", Code: "PayloadTooLarge"}
+		case errors.Is(err, ErrLocked):
+			status, body = http.StatusLocked, errorBody{Message: errs.MessageOf(err), Code: "Locked"}
+		case errors.Is(err, errSlotTaken):
+			status, body = http.StatusConflict, errorBody{Message: errs.MessageOf(err), Code: "TimeslotNotAvailable"}
+		case errors.As(err, &e) && e.Code != errs.Internal && e.Code != errs.Unavailable:
+			body = errorBody{Message: e.Message, Fields: e.Fields}
+			switch e.Code {
+			case errs.Invalid:
+				status, body.Code = http.StatusBadRequest, "InvalidInput"
+			case errs.NotFound:
+				status, body.Code = http.StatusNotFound, "NotFound"
+			case errs.Conflict:
+				status, body.Code = http.StatusConflict, "Conflict"
+			case errs.Unauthorized:
+				status, body.Code = http.StatusUnauthorized, "Unauthorized"
+			case errs.Forbidden:
+				status, body.Code = http.StatusForbidden, "Forbidden"
+			case errs.RateLimited:
+				status, body.Code = http.StatusTooManyRequests, "RateLimited"
+				if errors.As(err, &ra) {
+					w.Header().Set("Retry-After", strconv.Itoa(max(1, int((ra.D+time.Second-1)/time.Second))))
+				}
+			}
+		case errs.Is(err, errs.Unavailable):
+			status, body.Code = http.StatusServiceUnavailable, "Unavailable"
+		}
+		if status >= 500 {
+			api.log().Error("tyre hotel request failed", "path", r.URL.Path, "err", err)
+		} else {
+			api.log().Info("tyre hotel request rejected", "path", r.URL.Path, "status", status, "code", body.Code)
+		}
+		if status == http.StatusUnauthorized {
+			clearCookie(w, r)
+		}
+		b, _ := json.Marshal(body)
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(status)
+		w.Write(b)
+		return nil
+	}
+}
+
+func writeJSON(w http.ResponseWriter, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return errs.Wrap(err, "encode answer")
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Write(b)
+	return nil
+}
+
+// decodeBody reads one JSON object of at most maxBody bytes into v.
+// Errors: errTooLarge, Invalid.
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return errTooLarge
+		}
+		return errs.E(errs.Invalid, "Förfrågan kunde inte läsas.")
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errs.E(errs.Invalid, "Förfrågan är inte giltig JSON.")
+	}
+	if dec.More() {
+		return errs.E(errs.Invalid, "Förfrågan är inte giltig JSON.")
+	}
+	return nil
+}
+
+// ClientAddr is the client's address: the peer, or behind a proxy on
+// loopback the last address that proxy appended to X-Forwarded-For.
+func ClientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			parts := strings.Split(xff, ",")
+			if last := strings.TrimSpace(parts[len(parts)-1]); net.ParseIP(last) != nil {
+				return last
+			}
+		}
+	}
+	return host
+}
+
+// isLoopbackClient: the peer is on loopback and no proxy forwarded it.
+func isLoopbackClient(r *http.Request) bool {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback() && r.Header.Get("X-Forwarded-For") == "" && r.Header.Get("Forwarded") == ""
+}
+
+func secureRequest(r *http.Request) bool {
+	return r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
+}
+
+func setCookie(w http.ResponseWriter, r *http.Request, token string, ttl time.Duration) {
+	http.SetCookie(w, &http.Cookie{Name: CookieName, Value: token, Path: "/api/tirehotel", MaxAge: int(ttl / time.Second),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureRequest(r)})
+}
+
+func clearCookie(w http.ResponseWriter, r *http.Request) {
+	if _, err := r.Cookie(CookieName); err != nil {
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: CookieName, Value: "", Path: "/api/tirehotel", MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureRequest(r)})
+}
+
+func cookieToken(r *http.Request) string {
+	c, err := r.Cookie(CookieName)
+	if err != nil {
+		return ""
+	}
+	return c.Value
+}
+
+// sessionOf returns the request's live session. Errors: Unauthorized.
+func (api *API) sessionOf(r *http.Request) (Session, error) {
+	return api.Auth.Session(r.Context(), cookieToken(r))
+}
+
+// search serves "GET /api/tirehotel/authorization/search?regNo=".
+func (api *API) search(w http.ResponseWriter, r *http.Request) error {
+	c, err := api.Auth.Search(r.Context(), r.URL.Query().Get("regNo"), ClientAddr(r))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, c)
+}
+
+// login serves "POST /api/tirehotel/authorization/login?encryptedPhoneNumber=".
+func (api *API) login(w http.ResponseWriter, r *http.Request) error {
+	tok, err := api.Auth.Login(r.Context(), r.URL.Query().Get("encryptedPhoneNumber"), ClientAddr(r))
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, struct {
+		AuthorizationToken string `json:"authorizationToken"`
+	}{tok})
+}
+
+// validate serves "POST /api/tirehotel/authorization/validate?authToken=&otpToken=".
+func (api *API) validate(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	token, sess, err := api.Auth.Validate(r.Context(), q.Get("authToken"), q.Get("otpToken"), ClientAddr(r))
+	if err != nil {
+		return err
+	}
+	v, err := api.Auth.Validated(r.Context(), sess)
+	if err != nil {
+		return err
+	}
+	setCookie(w, r, token, api.Auth.Policy.SessionTTL)
+	return writeJSON(w, v)
+}
+
+// session serves "GET /api/tirehotel/session".
+func (api *API) session(w http.ResponseWriter, r *http.Request) error {
+	s, err := api.sessionOf(r)
+	if err != nil {
+		return err
+	}
+	v, err := api.Auth.Validated(r.Context(), s)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, v)
+}
+
+// logout serves "POST /api/tirehotel/logout".
+func (api *API) logout(w http.ResponseWriter, r *http.Request) error {
+	if err := api.Auth.Logout(r.Context(), cookieToken(r)); err != nil {
+		return err
+	}
+	clearCookie(w, r)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// devSMS serves "GET /_dev/sms": the development outbox, newest first, to
+// loopback clients only.
+func (api *API) devSMS(w http.ResponseWriter, r *http.Request) error {
+	if !isLoopbackClient(r) {
+		return errs.E(errs.NotFound, "Sidan finns inte.")
+	}
+	msgs, err := api.Auth.Store.DevMessages(r.Context(), 50)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, msgs)
+}
+
+var devPage = template.Must(template.New("sms").Parse(`<!doctype html>
+<html lang="sv"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
+<title>SMS (utveckling)</title>
+<style>body{font:16px system-ui,sans-serif;margin:2rem;max-width:48rem}table{border-collapse:collapse;width:100%}
+th,td{text-align:left;padding:.5rem;border-bottom:1px solid #ccc}td.b{font-weight:600}</style></head>
+<body><h1>Skickade SMS (utveckling)</h1>
+<p>Ingen SMS-gateway är inställd (<code>SMS_GATEWAY_URL</code>), så meddelandena stannar här. Nyaste först; sidan läses om var 5:e sekund.</p>
+<table><thead><tr><th scope="col">Tid</th><th scope="col">Till</th><th scope="col">Meddelande</th></tr></thead><tbody>
+{{range .}}<tr><td>{{.Time.Local.Format "2006-01-02 15:04:05"}}</td><td>{{.To}}</td><td class="b">{{.Body}}</td></tr>
+{{else}}<tr><td colspan="3">Inga meddelanden ännu.</td></tr>{{end}}</tbody></table></body></html>`))
+
+// devSMSPage serves "GET /_dev/sms.html": the same outbox for people.
+func (api *API) devSMSPage(w http.ResponseWriter, r *http.Request) error {
+	if !isLoopbackClient(r) {
+		return errs.E(errs.NotFound, "Sidan finns inte.")
+	}
+	msgs, err := api.Auth.Store.DevMessages(r.Context(), 50)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := devPage.Execute(&b, msgs); err != nil {
+		return errs.Wrap(err, "render sms page")
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(b.Bytes())
+	return nil
+}
