@@ -11,7 +11,7 @@ build_tools
 data="$(mktemp -d /tmp/forecourt-bench-mail.XXXXXX)"
 extra_cleanup="rm -rf '$data'; [ -n \"\${sink_pid:-}\" ] && kill \$sink_pid 2>/dev/null || true"
 SCALE=0.05 DATA_DIR="$data" "$bin" seed --scale 0.05 >/dev/null
-start_server DATA_DIR="$data" RENDER_WORKERS=0 SMTP_ADDR="127.0.0.1:$smtp_port" SMTP_FROM=web@forecourt.test
+start_server "${lead_env[@]}" DATA_DIR="$data" RENDER_WORKERS=0 SMTP_ADDR="127.0.0.1:$smtp_port" SMTP_FROM=web@forecourt.test
 read -r car email < <(lead_target)
 lead_lines "$n" "bench-mail-$$" "$car" "$email" >"$work/targets"
 start=$(date +%s)

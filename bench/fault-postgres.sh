@@ -19,7 +19,7 @@ as_pg "$pgbin/pg_ctl" -D "$pgdata" -o "-p $pg_port -k $pgdata -c listen_addresse
 db="postgres://postgres@127.0.0.1:$pg_port/postgres?sslmode=disable"
 build_tools
 DATABASE_URL="$db" "$bin" seed --scale 0.05 >/dev/null
-start_server DATABASE_URL="$db" RENDER_WORKERS=1
+start_server "${lead_env[@]}" DATABASE_URL="$db" RENDER_WORKERS=1
 pid_before="$srv_pid"
 read -r car email < <(lead_target)
 # Pages (from memory) and leads (a database write each).
@@ -40,7 +40,7 @@ python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["status"]; bad={k:v 
 ok=0
 lead_lines 20 "bench-pg-after-$$" "$car" "$email" >"$work/after"
 while read -r m p body; do
-  code=$(curl -s -o /dev/null -w '%{http_code}' -XPOST "$base$p" -H 'Content-Type: application/json' -d "$body")
+  code=$(curl -s -o /dev/null -w '%{http_code}' -XPOST "$base$p" -H 'Content-Type: application/json' -H "Origin: $base" -d "$body")
   [ "$code" = 202 ] && ok=$((ok + 1))
 done <"$work/after"
 health=$(curl -s "$base/healthz")

@@ -71,13 +71,20 @@ for c in json.load(sys.stdin)["content"]:
 sys.exit("no car with a seller")'
 }
 
-# lead_lines N PREFIX CAR EMAIL: N POST lines of distinct leads for loadgen.
+# Settings that let one loopback address send many leads (the forms' rate
+# limits and minimum fill time are for visitors, not for these scripts).
+lead_env=(FORMS_MIN_FILL_MS=1 FORMS_LIMIT_ADDRESS=1000000/1m FORMS_LIMIT_RECIPIENT=1000000/1m)
+
+# lead_lines N PREFIX CAR EMAIL: N POST lines of distinct leads for loadgen,
+# each with its own form ticket (GET /api/forms/ticket).
 lead_lines() {
-  python3 - "$@" <<'PY'
-import json, sys
-n, prefix, car, email = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+  python3 - "$base" "$@" <<'PY'
+import json, sys, time, urllib.request
+base, n, prefix, car, email = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+tickets = [json.load(urllib.request.urlopen(base + "/api/forms/ticket"))["ticket"] for _ in range(n)]
+time.sleep(0.05)
 for i in range(n):
-    body = {"formName": "carDetailContact", "formSubmissionId": "%s-%06d" % (prefix, i), "values": {
+    body = {"formName": "carDetailContact", "formSubmissionId": "%s-%06d" % (prefix, i), "ticket": tickets[i], "values": {
         "car": car, "name": "Anna Berg", "phone": "070 123 45 67", "email": "anna.berg@example.se",
         "message": "Är bilen kvar? Jag kan komma på lördag.", "quote": True, "testDrive": False,
         "toName": "Säljare", "toEmail": email, "source": "https://forecourt.se/bilar/%s/x" % car}}

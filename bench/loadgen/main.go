@@ -106,6 +106,7 @@ func main() {
 				}
 				if tg.body != "" {
 					req.Header.Set("Content-Type", "application/json")
+					req.Header.Set("Origin", *base) // forms accept the site's own pages only
 				}
 				req.Header.Set("Accept-Encoding", "gzip")
 				t0 := time.Now()

@@ -56,7 +56,7 @@ func TestTwoReplicas(t *testing.T) {
 	env := []string{
 		"DATABASE_URL=" + dbURL, "WEB_DIR=" + webDir, "RENDER_WORKERS=0", "ACCESS_LOG=false", "LOG_LEVEL=warn",
 		"EDITOR_ACCOUNTS=redaktor:" + string(hash), "SMTP_ADDR=" + smtp.Addr, "SMTP_FROM=web@forecourt.test",
-		"SITE_NAME=group-se",
+		"SITE_NAME=group-se", "FORMS_MIN_FILL_MS=1",
 	}
 	run := func(args ...string) string {
 		cmd := exec.CommandContext(ctx, bin, args...)
@@ -149,14 +149,29 @@ func TestTwoReplicas(t *testing.T) {
 	})
 
 	t.Run("a lead submitted to both with one id is stored and mailed once", func(t *testing.T) {
-		body := fmt.Sprintf(`{"formName":"carDetailContact","formSubmissionId":"replica-lead-000001","values":{"car":"%d","name":"Anna Berg","phone":"070 123 45 67","email":"anna@example.se","message":"Finns bilen kvar?","quote":true,"testDrive":false,"toName":"Säljare","toEmail":%q,"source":"https://forecourt.se/bilar/%d/x"}}`, carID, to, carID)
+		// A form ticket from one replica (its secret is in the store, so the
+		// other accepts it too).
+		var ticket struct {
+			Value string `json:"ticket"`
+		}
+		res, err := http.Get(a + "/api/forms/ticket")
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.NewDecoder(res.Body).Decode(&ticket)
+		res.Body.Close()
+		time.Sleep(50 * time.Millisecond) // FORMS_MIN_FILL_MS=1
+		body := fmt.Sprintf(`{"formName":"carDetailContact","formSubmissionId":"replica-lead-000001","ticket":%q,"values":{"car":"%d","name":"Anna Berg","phone":"070 123 45 67","email":"anna@example.se","message":"Finns bilen kvar?","quote":true,"testDrive":false,"toName":"Säljare","toEmail":%q,"source":"https://forecourt.se/bilar/%d/x"}}`, ticket.Value, carID, to, carID)
 		var wg sync.WaitGroup
 		codes := make([]int, 4)
 		for i, srv := range []string{a, b, a, b} {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				res, err := http.Post(srv+"/api/forms/comhub", "application/json", strings.NewReader(body))
+				req, _ := http.NewRequest("POST", srv+"/api/forms/comhub", strings.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Origin", srv)
+				res, err := http.DefaultClient.Do(req)
 				if err != nil {
 					t.Error(err)
 					return
