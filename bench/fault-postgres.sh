@@ -2,20 +2,24 @@
 # PostgreSQL restarted under load: requests that need the database fail
 # cleanly (a 5xx JSON error, no hang, no crash) while it is down, and the
 # server recovers by itself, without a restart. Uses a private PostgreSQL
-# cluster on loopback (PG_PORT, default 55432) so no shared database is
+# cluster on loopback (PG_PORT, default 25432) so no shared database is
 # touched.
-#   bench/fault-postgres.sh [SECONDS=40]     PORT (8187), PG_PORT (55432)
+#   bench/fault-postgres.sh [SECONDS=40]     PORT (8187), PG_PORT (25432)
 source "$(dirname "$0")/lib.sh"
 secs="${1:-40}"
 [ "$secs" -le 600 ] || { echo "at most 600 s" >&2; exit 2; }
-pg_port="${PG_PORT:-55432}"
+# Below the ephemeral port range: while the database is down, the server's
+# reconnecting clients could otherwise connect to themselves on that port
+# (TCP self-connect) and keep PostgreSQL from binding it again.
+pg_port="${PG_PORT:-25432}"
 pgbin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
 pgdata="$(mktemp -d /tmp/forecourt-bench-pg.XXXXXX)"
 chown postgres "$pgdata" 2>/dev/null || true
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 extra_cleanup="as_pg '$pgbin/pg_ctl' -D '$pgdata' -m immediate stop >/dev/null 2>&1 || true; rm -rf '$pgdata'"
 as_pg "$pgbin/initdb" -D "$pgdata" -A trust -U postgres >/dev/null
-as_pg "$pgbin/pg_ctl" -D "$pgdata" -o "-p $pg_port -k $pgdata -c listen_addresses=127.0.0.1" -l "$pgdata/log" -w start >/dev/null
+as_pg "$pgbin/pg_ctl" -D "$pgdata" -o "-p $pg_port -k $pgdata -c listen_addresses=127.0.0.1" -l "$pgdata/log" -t 120 -w start >/dev/null ||
+  { echo "PostgreSQL did not start:"; tail -20 "$pgdata/log"; exit 1; }
 db="postgres://postgres@127.0.0.1:$pg_port/postgres?sslmode=disable"
 build_tools
 DATABASE_URL="$db" "$bin" seed --scale 0.05 >/dev/null
@@ -31,7 +35,12 @@ t=$(date +%s.%N)
 as_pg "$pgbin/pg_ctl" -D "$pgdata" -m fast -w stop >/dev/null
 echo "PostgreSQL stopped"
 sleep 5
-as_pg "$pgbin/pg_ctl" -D "$pgdata" -o "-p $pg_port -k $pgdata -c listen_addresses=127.0.0.1" -l "$pgdata/log" -w start >/dev/null
+started=""
+for _ in 1 2 3; do
+  if as_pg "$pgbin/pg_ctl" -D "$pgdata" -o "-p $pg_port -k $pgdata -c listen_addresses=127.0.0.1" -l "$pgdata/log" -t 120 -w start >/dev/null; then started=1; break; fi
+  sleep 2
+done
+[ -n "$started" ] || { echo "PostgreSQL did not start again:"; tail -20 "$pgdata/log"; exit 1; }
 echo "PostgreSQL started again after $(echo "$(date +%s.%N) - $t" | bc | cut -c1-4) s"
 wait "$lg"
 cat "$work/result.json"

@@ -25,6 +25,10 @@ var pool *render.Pool
 // server tests render pages exactly as production does. It needs the
 // front-end build (make build); `make test` builds first.
 func TestMain(m *testing.M) {
+	if webtest.Fuzzing() {
+		// A fuzz run (make test-fuzz) runs no server test: no render worker.
+		os.Exit(m.Run())
+	}
 	var err error
 	pool, err = webtest.StartPool()
 	if err != nil {
