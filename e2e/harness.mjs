@@ -72,14 +72,18 @@ export async function startServer(env = {}) {
   proc.stdout.on("data", (d) => logs.push(String(d)));
   proc.stderr.on("data", (d) => logs.push(String(d)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A busy shared machine can take minutes to build the search indexes.
+  const deadline = Date.now() + Number(process.env.E2E_START_TIMEOUT_MS ?? 180_000);
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited ${proc.exitCode}:\n${logs.join("")}`);
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not come up:\n${logs.join("")}`);
+    if (Date.now() > deadline) {
+      proc.kill("SIGTERM");
+      throw new Error(`server did not come up:\n${logs.join("")}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

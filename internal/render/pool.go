@@ -39,6 +39,8 @@ type Config struct {
 	Logger  *slog.Logger
 	// OnRestart is called each time a worker is restarted (metrics).
 	OnRestart func()
+	// StartTimeout bounds a worker's start until it answers (default 60 s).
+	StartTimeout time.Duration
 }
 
 // ErrUnavailable is returned when no worker answered in time; the caller
@@ -90,6 +92,9 @@ func Start(ctx context.Context, cfg Config) (*Pool, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 2 * time.Second
 	}
+	if cfg.StartTimeout <= 0 {
+		cfg.StartTimeout = 60 * time.Second
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -111,7 +116,7 @@ func Start(ctx context.Context, cfg Config) (*Pool, error) {
 		p.wg.Add(1)
 		go p.supervise(w)
 	}
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(cfg.StartTimeout)
 	for time.Now().Before(deadline) {
 		if p.Ready() == cfg.Workers {
 			return p, nil
@@ -124,7 +129,7 @@ func Start(ctx context.Context, cfg Config) (*Pool, error) {
 	}
 	if p.Ready() == 0 {
 		p.Close()
-		return nil, fmt.Errorf("render: no worker came up within 15 s")
+		return nil, fmt.Errorf("render: no worker came up within %s", cfg.StartTimeout)
 	}
 	return p, nil
 }
@@ -179,8 +184,10 @@ func (p *Pool) run(w *worker) error {
 	w.mu.Unlock()
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	// Wait for the socket to answer before taking requests.
-	for i := 0; i < 300; i++ {
+	// Wait for the socket to answer before taking requests. Loading the
+	// server bundle takes about a second on an idle machine, but many
+	// seconds on a busy one: give a starting worker up to StartTimeout.
+	for deadline := time.Now().Add(p.cfg.StartTimeout); time.Now().Before(deadline); {
 		select {
 		case err := <-done:
 			return err

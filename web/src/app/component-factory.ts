@@ -39,6 +39,17 @@ import { Breadcrumb } from "../features/catalog/components/breadcrumb";
 import { SiteList } from "../features/dealer-sites/components/site-list";
 import { SiteDetail } from "../features/dealer-sites/components/site-detail";
 import { FinanceAction } from "../features/finance-actions/components/finance-action";
+import { ServiceBookingIntro } from "../features/booking/components/service-booking-intro";
+import { ServiceBooking } from "../features/booking/components/service-booking";
+import { ServiceBookingCancel } from "../features/booking/components/service-booking-cancel";
+import { SellCarForm } from "../features/forms/components/sell-car-form";
+import { ServiceRequestForm } from "../features/forms/components/service-request-form";
+import { FormBuilder } from "../features/forms/components/form-builder";
+import { MarketingForm } from "../features/forms/components/marketing-form";
+import { SiteSelection } from "../features/listings/components/site-selection";
+import { SiteBlock } from "../features/listings/components/site-block";
+import { CarTeasers } from "../features/listings/components/car-teasers";
+import { TireHotel } from "../features/tirehotel/components/tire-hotel";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const components: Record<string, ComponentType<BlockProps<any>>> = {
@@ -80,4 +91,15 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   SiteList,
   SiteDetail,
   FinanceAction,
+  ServiceBookingIntro,
+  ServiceBooking,
+  ServiceBookingCancel,
+  SellCarForm,
+  ServiceRequestForm,
+  FormBuilder,
+  MarketingForm,
+  SiteSelection,
+  SiteBlock,
+  CarTeasers,
+  TireHotel,
 };

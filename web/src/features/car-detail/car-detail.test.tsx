@@ -1,4 +1,5 @@
 import { describe, it, expect, vi, beforeEach, afterEach } from "vitest";
+import { mockFormFetch } from "../../lib/form-fetch-mock";
 import { render, screen, fireEvent, waitFor, act, cleanup } from "@testing-library/react";
 import { LoanCalculator } from "./components/loan-calculator";
 import { ContactForm } from "./components/contact-form";
@@ -67,7 +68,7 @@ describe("compare list", () => {
 describe("ContactForm", () => {
   const car = { car_id: 5, slug: "a", car_brand: "Volvo", car_model: "XC60", car_price: 1 } as Car;
   it("marks bad fields invalidInput and sends nothing", async () => {
-    const fetchMock = vi.spyOn(globalThis, "fetch");
+    const { posts } = mockFormFetch(() => new Response("{}", { status: 202 }));
     render(<ContactForm car={car} recipient={{ toName: "D", toEmail: "d@x.se" }} t={t} />);
     fireEvent.change(screen.getByRole("textbox", { name: "Name" }), { target: { value: "Anna" } });
     fireEvent.change(screen.getByRole("textbox", { name: "Phone" }), { target: { value: "07-ABC" } });
@@ -76,11 +77,11 @@ describe("ContactForm", () => {
     expect(await screen.findAllByText("Please check this field")).toHaveLength(2);
     expect(screen.getByRole("textbox", { name: "Phone" })).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByRole("textbox", { name: "Name" })).not.toHaveAttribute("aria-invalid");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts).toHaveLength(0);
   });
 
   it("retries three times, then shows carDetailFormError", async () => {
-    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("{}", { status: 503 }));
+    const { posts } = mockFormFetch(() => new Response("{}", { status: 503 }));
     render(<ContactForm car={car} recipient={{ toName: "D", toEmail: "d@x.se" }} t={t} retryMs={1} />);
     fireEvent.change(screen.getByRole("textbox", { name: "Name" }), { target: { value: "Anna" } });
     fireEvent.change(screen.getByRole("textbox", { name: "Phone" }), { target: { value: "+46 70 123 45 67" } });
@@ -88,8 +89,8 @@ describe("ContactForm", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send" })));
     expect(await screen.findByRole("alert")).toHaveTextContent(/went wrong/);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
-    const ids = fetchMock.mock.calls.map((c) => JSON.parse(String(c[1]!.body)).formSubmissionId);
+    expect(posts).toHaveLength(3);
+    const ids = posts.map((p) => p.body.formSubmissionId);
     expect(new Set(ids).size).toBe(1);
   });
 });

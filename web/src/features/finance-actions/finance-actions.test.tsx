@@ -1,4 +1,5 @@
 import { describe, it, expect, vi, afterEach } from "vitest";
+import { mockFormFetch } from "../../lib/form-fetch-mock";
 import { render, screen, fireEvent, cleanup } from "@testing-library/react";
 import { FinanceAction } from "./components/finance-action";
 import { MESSAGES, validate } from "./api/forms";
@@ -69,7 +70,7 @@ describe("FinanceAction", () => {
   });
 
   it("shows the summary and legal text, rejects a bad phone, then sends once with the quote", async () => {
-    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("{}", { status: 202 }));
+    const { posts } = mockFormFetch(() => new Response("{}", { status: 202 }));
     render(<FinanceAction {...props} data={data} />);
     expect(screen.getByRole("rowheader", { name: "Cash price" })).toBeTruthy();
     expect(screen.getByRole("cell", { name: "£20,000.00" })).toBeTruthy();
@@ -81,18 +82,20 @@ describe("FinanceAction", () => {
     fireEvent.change(screen.getByLabelText("Preferred collection date"), { target: { value: TODAY } });
     fireEvent.submit(form);
     expect(screen.getByText(MESSAGES.phone)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts).toHaveLength(0);
     fireEvent.change(screen.getByRole("textbox", { name: "Phone" }), { target: { value: "07700 900123" } });
     fireEvent.submit(form);
     await screen.findByRole("status");
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const body = JSON.parse(String(fetchMock.mock.calls[0][1]?.body));
+    expect(posts).toHaveLength(1);
+    const body = posts[0].body as { formName: string; values: unknown; ticket: string; website: string };
+    expect(body.ticket).toMatch(/^v1\./);
+    expect(body.website).toBe("");
     expect(body.formName).toBe("finance-reserve");
     expect(body.values).toMatchObject({ car: "42", toEmail: "sales@dealer.co.uk", phone: "07700 900123", details: { quoteRef: "FQTEST", collectionDate: TODAY } });
   });
 
   it("retries a failing server 3 times with the same id, then shows the error", async () => {
-    const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("", { status: 503 }));
+    const { posts } = mockFormFetch(() => new Response("", { status: 503 }));
     render(<FinanceAction {...props} data={data} retryMs={1} />);
     fireEvent.change(screen.getByRole("textbox", { name: "Full name" }), { target: { value: "Alice" } });
     fireEvent.change(screen.getByRole("textbox", { name: "E-mail" }), { target: { value: "alice@example.co.uk" } });
@@ -100,8 +103,8 @@ describe("FinanceAction", () => {
     fireEvent.change(screen.getByLabelText("Preferred collection date"), { target: { value: TODAY } });
     fireEvent.submit(screen.getByRole("form", { name: "Reserve the car" }));
     await screen.findByRole("alert");
-    expect(fetchMock).toHaveBeenCalledTimes(3);
-    const ids = fetchMock.mock.calls.map((c) => JSON.parse(String(c[1]?.body)).formSubmissionId);
+    expect(posts).toHaveLength(3);
+    const ids = posts.map((p) => p.body.formSubmissionId);
     expect(new Set(ids).size).toBe(1);
   });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FORM_RETRY_MS, postForm, type LeadValues } from "../../../lib/comhub";
+import { FORM_RETRY_MS, postForm, type FormTicket, type LeadValues } from "../../../lib/comhub";
 
 /** The contact form's phone rule (spec §5), the same as Go's leads.PhonePattern. */
 export const PHONE_PATTERN = "^\\+?[0-9 ]{6,20}$";
@@ -17,12 +17,12 @@ export type LeadFormValues = z.infer<typeof leadFormSchema>;
 
 export type { LeadValues } from "../../../lib/comhub";
 
-export { FormRejected as LeadRejected, FORM_ATTEMPTS as LEAD_ATTEMPTS, FORM_RETRY_MS as LEAD_RETRY_MS, newSubmissionId } from "../../../lib/comhub";
+export { FormRejected as LeadRejected, FormRateLimited, useFormTicket, FORM_ATTEMPTS as LEAD_ATTEMPTS, FORM_RETRY_MS as LEAD_RETRY_MS, newSubmissionId } from "../../../lib/comhub";
 
 /**
  * submitLead posts the car detail page's lead (POST /api/forms/comhub, see
  * lib/comhub: retried 3 times 1 s apart, a 400 throws LeadRejected).
  */
-export function submitLead(formSubmissionId: string, values: LeadValues, retryMs = FORM_RETRY_MS): Promise<void> {
-  return postForm({ formName: "carDetailContact", formSubmissionId, values }, retryMs);
+export async function submitLead(formSubmissionId: string, values: LeadValues, retryMs = FORM_RETRY_MS, ticket?: FormTicket, website = ""): Promise<void> {
+  await postForm({ formName: "carDetailContact", formSubmissionId, values }, { retryMs, ticket, website });
 }

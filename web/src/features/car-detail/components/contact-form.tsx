@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { leadFormSchema, LeadRejected, newSubmissionId, PHONE_PATTERN, submitLead, type LeadValues } from "../api/lead";
+import { FormRateLimited, leadFormSchema, LeadRejected, newSubmissionId, PHONE_PATTERN, submitLead, useFormTicket, type LeadValues } from "../api/lead";
+import { Honeypot, rateLimitText } from "../../../components/form-kit/form-kit";
 import { pushDataLayer } from "../../../lib/data-layer";
 import type { Car, SellerSite } from "../types";
 
@@ -24,6 +25,9 @@ export function ContactForm({ car, recipient, sellerSites, t, retryMs }: { car: 
   const [values, setValues] = useState({ name: "", phone: "", email: "", message: "", quote: false, testDrive: false, site: "" });
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
   const [flow, setFlow] = useState<Flow>("idle");
+  const ticket = useFormTicket();
+  const [website, setWebsite] = useState("");
+  const [limited, setLimited] = useState<FormRateLimited | null>(null);
   const started = useRef(false);
   const sample = Boolean(car.car_is_sample && sellerSites);
 
@@ -78,13 +82,20 @@ export function ContactForm({ car, recipient, sellerSites, t, retryMs }: { car: 
     const lead: LeadValues = {
       car: String(car.car_id), name: values.name.trim(), phone: values.phone.trim(), email: values.email.trim(), message: values.message,
       quote: values.quote, testDrive: values.testDrive, toName: to.toName, toEmail: to.toEmail, source: window.location.href,
+      ...(sample ? { siteId: values.site } : {}),
     };
     setFlow("submitting");
+    setLimited(null);
     try {
-      await submitLead(newSubmissionId(), lead, retryMs);
+      await submitLead(newSubmissionId(), lead, retryMs, ticket, website);
       setFlow("success");
       pushDataLayer({ event: "lead", lead_type: values.testDrive ? "test_drive" : values.quote ? "quote" : "contact", form_name: "carDetailContact", car_id: car.car_id, car_brand: car.car_brand, car_model: car.car_model });
     } catch (err) {
+      if (err instanceof FormRateLimited) {
+        setLimited(err);
+        setFlow("error");
+        return;
+      }
       if (err instanceof LeadRejected) {
         const fields: Partial<Record<Field, boolean>> = {};
         for (const k of Object.keys(err.fields)) {
@@ -131,7 +142,9 @@ export function ContactForm({ car, recipient, sellerSites, t, retryMs }: { car: 
         <label><input type="checkbox" name="quote" disabled={busy} checked={values.quote} onChange={(e) => setValues({ ...values, quote: e.target.checked })} /> {t("carDetailFormQuote", "I would like a quote")}</label>
         <label><input type="checkbox" name="testDrive" disabled={busy} checked={values.testDrive} onChange={(e) => setValues({ ...values, testDrive: e.target.checked })} /> {t("carDetailFormTestDrive", "I would like a test drive")}</label>
       </div>
-      {flow === "error" && <p className="fc-form__banner" role="alert">{t("carDetailFormError", "Something went wrong and your message was not sent. Please try again or call us.")}</p>}
+      <Honeypot value={website} onChange={setWebsite} />
+      {flow === "error" && limited && <p className="fc-form__banner" role="alert">{rateLimitText(t, limited)}</p>}
+      {flow === "error" && !limited && <p className="fc-form__banner" role="alert">{t("carDetailFormError", "Something went wrong and your message was not sent. Please try again or call us.")}</p>}
       <button type="submit" className="fc-button fc-button--primary" disabled={busy}>
         {busy ? t("carDetailFormSending", "Sending…") : t("carDetailFormSend", "Send")}
       </button>

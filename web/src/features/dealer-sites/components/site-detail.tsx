@@ -7,7 +7,7 @@ import { usePage, useT } from "../../../lib/page-context";
 import { imageSrcSet, imageURL } from "../../../lib/media";
 import { CarCard, type CarCardData } from "../../../components/car-card/car-card";
 import type { DealerSite, Department } from "../types";
-import { brandLogoURL, collapseBrandCodes } from "../brand-codes";
+import { brandLogoURL, collapseBrandCodes } from "../../../lib/brand-codes";
 import { SiteMap } from "../../../components/site-map/site-map";
 import "../dealer-sites.css";
 

@@ -1,4 +1,4 @@
-import { FORM_RETRY_MS, postForm, type LeadValues } from "../../../lib/comhub";
+import { FORM_RETRY_MS, postForm, type FormTicket, type LeadValues } from "../../../lib/comhub";
 import { z } from "zod";
 import type { Action } from "../types";
 
@@ -99,7 +99,7 @@ export function validate(action: Action, values: FormValues, today: string): Par
 }
 
 /** FormRejected is a 400 answer: the fields the server found invalid. */
-export { FormRejected, FORM_ATTEMPTS as ATTEMPTS, FORM_RETRY_MS as RETRY_MS, newSubmissionId } from "../../../lib/comhub";
+export { FormRejected, FormRateLimited, useFormTicket, FORM_ATTEMPTS as ATTEMPTS, FORM_RETRY_MS as RETRY_MS, newSubmissionId } from "../../../lib/comhub";
 
 export interface Submission {
   formName: string;
@@ -111,6 +111,6 @@ export interface Submission {
  * submitFinanceForm posts to POST /api/forms/comhub (202 once stored), with
  * the same retries as every lead form (lib/comhub).
  */
-export function submitFinanceForm(sub: Submission, retryMs = FORM_RETRY_MS): Promise<void> {
-  return postForm(sub, retryMs);
+export async function submitFinanceForm(sub: Submission, retryMs = FORM_RETRY_MS, ticket?: FormTicket, website = ""): Promise<void> {
+  await postForm({ ...sub }, { retryMs, ticket, website });
 }

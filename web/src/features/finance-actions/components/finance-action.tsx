@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { pushDataLayer } from "../../../lib/data-layer";
-import { CONDITIONS, EMPLOYMENT_STATUSES, FIELDS, FormRejected, MESSAGES, newSubmissionId, submitFinanceForm, validate, type Field, type FormValues } from "../api/forms";
+import { Honeypot, rateLimitText } from "../../../components/form-kit/form-kit";
+import { CONDITIONS, EMPLOYMENT_STATUSES, FIELDS, FormRateLimited, FormRejected, MESSAGES, useFormTicket, newSubmissionId, submitFinanceForm, validate, type Field, type FormValues } from "../api/forms";
 import type { Action, FinanceActionData } from "../types";
 import "../finance-actions.css";
 
@@ -83,6 +84,8 @@ function ActionForm({ action, data, retryMs }: { action: Action; data: FinanceAc
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [flow, setFlow] = useState<Flow>("idle");
   const [banner, setBanner] = useState("");
+  const ticket = useFormTicket();
+  const [website, setWebsite] = useState("");
   const today = data.today ?? "";
   const formName = data.formName ?? action;
 
@@ -106,10 +109,15 @@ function ActionForm({ action, data, retryMs }: { action: Action; data: FinanceAc
           quote: false, testDrive: false, toName: data.recipient?.toName ?? "", toEmail: data.recipient?.toEmail ?? "",
           source: window.location.href, details,
         },
-      }, retryMs);
+      }, retryMs, ticket, website);
       setFlow("success");
       pushDataLayer({ event: "lead", lead_type: formName, form_name: formName, car_id: data.car?.id });
     } catch (err) {
+      if (err instanceof FormRateLimited) {
+        setBanner(rateLimitText((_k, f) => f ?? "", err));
+        setFlow("error");
+        return;
+      }
       if (err instanceof FormRejected) {
         const fields: Partial<Record<Field, string>> = {};
         for (const k of Object.keys(err.fields)) {
@@ -175,6 +183,7 @@ function ActionForm({ action, data, retryMs }: { action: Action; data: FinanceAc
           {errors[f] && <p className="fc-form__error" id={`${id}-${f}-err`}>{errors[f]}</p>}
         </div>
       ))}
+      <Honeypot value={website} onChange={setWebsite} />
       {flow === "error" && (
         <p className="fc-form__banner" role="alert">{banner || "Something went wrong and your request was not sent. Please try again or call us."}</p>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brandLogoURL, collapseBrandCodes } from "./brand-codes";
-import { position, STOCKHOLM } from "../../components/site-map/site-map";
+import { position, STOCKHOLM } from "../components/site-map/site-map";
 
 describe("dealer sites", () => {
   it("collapses underscore codes to their base when present, except FI_TR and MH_TR", () => {

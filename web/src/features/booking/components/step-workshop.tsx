@@ -1,0 +1,188 @@
+// Step 4: workshop, time and contact details, then the booking itself.
+import { useEffect, useRef, useState, type Dispatch } from "react";
+import { pushDataLayer } from "../../../lib/data-layer";
+import { ApiError, book, fetchPrices } from "../api/booking-api";
+import { bookingTimeSlot } from "../rules";
+import { attemptFingerprint, entryTotal, type Action } from "../store";
+import type { BookingRequest, BookingStore, Car, Location } from "../types";
+import { ContactForm } from "./contact-form";
+import { stockholmToday, WeekCalendar, FULL_DAY_TIME } from "./week-calendar";
+import { WorkshopList } from "./workshop-list";
+
+type T = (k: string, f?: string) => string;
+
+/** newIdempotencyKey makes a random UUID (v4), also where randomUUID is missing. */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === "function") return c.randomUUID();
+  const b = new Uint8Array(16);
+  c.getRandomValues(b);
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** bookingRequest builds the book call's body from the store. */
+export function bookingRequest(s: BookingStore): BookingRequest | null {
+  const info = s.bookingInfo;
+  if (!info || !info.time || !s.car) return null;
+  const [date, time] = info.time.split("T");
+  return {
+    customer: { firstName: s.contact.firstName.trim(), lastName: s.contact.lastName.trim(), phone: s.contact.phone.trim(), email: s.contact.email.trim() },
+    freeText: s.contact.freeText.trim(),
+    departmentId: info.departmentId,
+    timeSlot: bookingTimeSlot(date, info.isFullDay ? FULL_DAY_TIME : time),
+    isFullDay: info.isFullDay,
+    registrationNumber: s.car.registrationNumber,
+    mileage: s.mileage && s.mileage > 0 ? s.mileage : 1,
+    serviceOfferingRequests: Object.entries(s.services).map(([code, e]) => ({ kobraId: code, unitsSelected: e.units || 1, userInput: e.userInput })),
+  };
+}
+
+export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; location: Location; store: BookingStore; dispatch: Dispatch<Action>; t: T }) {
+  const codes = Object.keys(store.services);
+  const info = store.bookingInfo;
+  const [today, setToday] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [reload, setReload] = useState(0);
+  const chosenRef = useRef<HTMLHeadingElement>(null);
+  const focusChosen = useRef(false);
+
+  useEffect(() => setToday(stockholmToday()), []);
+
+  // The workshop's median prices for the car and mileage (spec §2.1 price note).
+  const dept = info?.departmentId;
+  const codeKey = codes.join(",");
+  useEffect(() => {
+    if (!dept || !codeKey) return;
+    const ctl = new AbortController();
+    fetchPrices(car.registrationNumber, store.mileage ?? 1, dept, codeKey.split(","), ctl.signal).then(
+      (offers) => dispatch({ type: "prices", offers }),
+      () => {
+        /* keep the catalogue prices */
+      },
+    );
+    return () => ctl.abort();
+  }, [dept, codeKey, car.registrationNumber, store.mileage, dispatch]);
+
+  useEffect(() => {
+    if (focusChosen.current && info) {
+      focusChosen.current = false;
+      chosenRef.current?.focus();
+    }
+  }, [info]);
+
+  async function bookNow() {
+    const req = bookingRequest(store);
+    if (!req || busy) return;
+    const fp = attemptFingerprint(store);
+    const key = store.attemptKey && store.attemptFor === fp ? store.attemptKey : newIdempotencyKey();
+    if (key !== store.attemptKey) dispatch({ type: "attempt", key, fingerprint: fp });
+    setBusy(true);
+    setError("");
+    try {
+      const res = await book(req, key);
+      const services = Object.entries(store.services).map(([code, e]) => ({
+        code,
+        name: e.name,
+        price: entryTotal(e, car.hasServiceAgreement),
+        priceKnown: e.priceKnown,
+        units: e.units,
+        unitAbbreviation: e.unitAbbreviation,
+      }));
+      const value = services.reduce((n, s) => n + (s.priceKnown ? s.price : 0), 0);
+      pushDataLayer({
+        event: "purchase",
+        flow: "service_booking",
+        flow_version: "2.0",
+        ecommerce: { transaction_id: res.id, currency: "SEK", value, items: services.map((s) => ({ item_id: s.code, item_name: s.name, price: s.price, quantity: s.units || 1 })) },
+      });
+      pushDataLayer({ event: "lead", lead_type: "serviceBooking", form_name: "serviceBooking", department_id: req.departmentId });
+      dispatch({ type: "booked", confirmation: { response: res, car, info: store.bookingInfo!, services, customer: req.customer } });
+    } catch (err) {
+      const code = err instanceof ApiError ? err.code : "ServerError";
+      let text = t("bookingErrorGeneric");
+      if (code === "TimeslotNotAvailable") {
+        text = t("bookingErrorTimeslot");
+        dispatch({ type: "time", time: "", isFullDay: false });
+        setReload((n) => n + 1);
+      } else if (code === "InvalidReg") text = t("bookingErrorInvalidReg");
+      else if (code === "VehicleNotFound") text = t("bookingErrorVehicleNotFound");
+      else if (err instanceof ApiError && err.message) text = err.message;
+      setError(text);
+      pushDataLayer({ event: "event_error", error: code, flow: "service_booking", form_name: "serviceBooking" });
+      console.error("service booking: book failed", err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!info) {
+    return (
+      <WorkshopList
+        reg={car.registrationNumber}
+        codes={codes}
+        lat={location.latitude}
+        lng={location.longitude}
+        place={location.name}
+        t={t}
+        onChoose={(s) => {
+          focusChosen.current = true;
+          setError("");
+          dispatch({ type: "workshop", workshop: { departmentId: s.departmentId, siteName: s.siteName, address: s.address, latitude: s.latitude, longitude: s.longitude } });
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="fc-booking-chosen">
+      <div className="fc-booking-chosen__card">
+        <div>
+          <h3 className="fc-booking-chosen__name" ref={chosenRef} tabIndex={-1}>
+            {info.siteName}
+          </h3>
+          <p className="fc-booking-chosen__address">{info.address}</p>
+        </div>
+        <button
+          type="button"
+          className="fc-linklike fc-booking-chosen__change"
+          onClick={() => {
+            setError("");
+            dispatch({ type: "workshop", workshop: null });
+          }}
+        >
+          {t("bookingChangeWorkshop")}
+        </button>
+      </div>
+      <h3 className="fc-booking-subheading">{t("bookingCalendarLabel")}</h3>
+      {today && (
+        <WeekCalendar
+          key={info.departmentId}
+          reg={car.registrationNumber}
+          departmentId={info.departmentId}
+          codes={codes}
+          start={today}
+          value={info.time ? { time: info.time, isFullDay: info.isFullDay } : null}
+          onChange={(c) => {
+            setError("");
+            dispatch({ type: "time", time: c.time, isFullDay: c.isFullDay });
+          }}
+          reloadToken={reload}
+          t={t}
+        />
+      )}
+      <ContactForm
+        values={store.contact}
+        onChange={(v) => dispatch({ type: "contact", contact: v })}
+        onBook={bookNow}
+        canBook={!!info.time}
+        busy={busy}
+        error={error}
+        t={t}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+// The workshop list of step 4: streamed from the closest-available event
+// stream, 5 at a time with placeholders, 'Hämta fler' with the last site as
+// cursor, sorted by distance or by first free time (spec §4.1, §9).
+import { useCallback, useEffect, useRef, useState } from "react";
+import { pushDataLayer } from "../../../lib/data-layer";
+import { streamWorkshops } from "../api/booking-api";
+import { formatSlot } from "../rules";
+import { fill } from "../store";
+import type { WorkshopSite } from "../types";
+
+type T = (k: string, f?: string) => string;
+
+export const PAGE = 5;
+
+/** ListState is where the streamed list stands. */
+export type ListState = { phase: "loading"; batch: number } | { phase: "done"; more: boolean } | { phase: "nosites" } | { phase: "error" };
+
+export type SortOrder = "nearest" | "first";
+
+export function sortSites(sites: WorkshopSite[], order: SortOrder): WorkshopSite[] {
+  if (order === "nearest") return sites;
+  return [...sites].sort((a, b) => {
+    if (a.firstTimeSlot === b.firstTimeSlot) return 0;
+    if (!a.firstTimeSlot) return 1;
+    if (!b.firstTimeSlot) return -1;
+    return a.firstTimeSlot < b.firstTimeSlot ? -1 : 1;
+  });
+}
+
+export function WorkshopList({
+  reg,
+  codes,
+  lat,
+  lng,
+  place,
+  onChoose,
+  t,
+}: {
+  reg: string;
+  codes: string[];
+  lat: number;
+  lng: number;
+  place: string;
+  onChoose: (s: WorkshopSite) => void;
+  t: T;
+}) {
+  const [sites, setSites] = useState<WorkshopSite[]>([]);
+  const [state, setState] = useState<ListState>({ phase: "loading", batch: 0 });
+  const [order, setOrder] = useState<SortOrder>("nearest");
+  const ctl = useRef<AbortController | null>(null);
+  const key = `${reg}|${codes.join(",")}|${lat}|${lng}`;
+
+  const load = useCallback(
+    (cursor?: string) => {
+      ctl.current?.abort();
+      const c = new AbortController();
+      ctl.current = c;
+      let batch = 0;
+      setState({ phase: "loading", batch: 0 });
+      let ended = false;
+      streamWorkshops(
+        { reg, codes, lat, lng, cursor, limit: PAGE },
+        (m) => {
+          if (c.signal.aborted) return;
+          if ("site" in m) {
+            batch++;
+            const b = batch;
+            setSites((s) => (s.some((x) => x.departmentId === m.site.departmentId) ? s : [...s, m.site]));
+            setState({ phase: "loading", batch: b });
+          } else if ("nosites" in m) {
+            ended = true;
+            setState({ phase: "nosites" });
+          } else if ("error" in m) {
+            ended = true;
+            pushDataLayer({ event: "event_error", error: "WORKSHOPS_STREAM_FAILED", flow: "service_booking" });
+            console.warn("service booking: workshop stream", m.error);
+            setState({ phase: "error" });
+          } else if ("end" in m) {
+            if (!ended) setState({ phase: "done", more: m.more });
+            ended = true;
+          }
+        },
+        c.signal,
+      ).then(
+        () => {
+          if (!c.signal.aborted && !ended) setState({ phase: "done", more: false });
+        },
+        (err) => {
+          if (c.signal.aborted) return;
+          console.warn("service booking: workshop stream", err);
+          setState({ phase: "error" });
+        },
+      );
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
+  );
+
+  useEffect(() => {
+    setSites([]);
+    load();
+    return () => ctl.current?.abort();
+  }, [load]);
+
+  if (state.phase === "nosites" || (state.phase === "error" && sites.length === 0)) {
+    return (
+      <div className="fc-booking-empty" role="status">
+        <p className="fc-booking-empty__title">{t("bookingNoSites")}</p>
+        <p className="fc-booking__hint">
+          {t("bookingNoSitesHint")} <a href={`mailto:${t("bookingSupportEmail")}`}>{t("bookingSupportEmail")}</a>
+        </p>
+      </div>
+    );
+  }
+
+  const loading = state.phase === "loading";
+  const placeholders = loading ? Math.max(0, PAGE - state.batch) : 0;
+  const more = state.phase === "done" && state.more;
+  return (
+    <div className="fc-booking-workshops">
+      <div className="fc-booking-workshops__bar">
+        <h3 className="fc-booking-subheading">{fill(t("bookingWorkshopsHeading"), { place })}</h3>
+        <fieldset className="fc-booking-sort">
+          <legend className="fc-visually-hidden">{t("bookingSortLabel")}</legend>
+          {(["nearest", "first"] as const).map((o) => (
+            <label key={o} className={`fc-booking-sort__option${order === o ? " is-active" : ""}`}>
+              <input type="radio" name="fc-booking-sort" value={o} checked={order === o} onChange={() => setOrder(o)} />
+              {o === "nearest" ? t("bookingSortNearest") : t("bookingSortFirstTime")}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <ul className="fc-booking-workshops__list" aria-busy={loading}>
+        {sortSites(sites, order).map((s) => (
+          <li key={s.departmentId} className="fc-booking-workshop">
+            <div className="fc-booking-workshop__info">
+              <h4 className="fc-booking-workshop__name">{s.siteName}</h4>
+              <p className="fc-booking-workshop__address">{s.address}</p>
+              <p className="fc-booking-workshop__first">
+                {s.firstTimeSlot ? (
+                  <>
+                    <span className="fc-booking-workshop__first-label">{t("bookingFirstFree")}:</span> {formatSlot(s.firstTimeSlot)}
+                  </>
+                ) : (
+                  t("bookingNoFirstFree")
+                )}
+              </p>
+            </div>
+            <div className="fc-booking-workshop__side">
+              {typeof s.distanceKm === "number" && <span className="fc-booking-workshop__distance">{fill(t("bookingDistance"), { km: s.distanceKm.toLocaleString("sv-SE", { maximumFractionDigits: 1 }) })}</span>}
+              <button type="button" className="fc-button fc-button--secondary fc-booking-workshop__choose" onClick={() => onChoose(s)} aria-label={`${t("bookingChooseWorkshop")} ${s.siteName}`}>
+                {t("bookingChooseWorkshop")}
+              </button>
+            </div>
+          </li>
+        ))}
+        {Array.from({ length: placeholders }, (_, i) => (
+          <li key={`ph${i}`} className="fc-booking-workshop fc-booking-workshop--placeholder" aria-hidden="true">
+            <div className="fc-booking-workshop__info">
+              <span className="fc-booking-bone fc-booking-bone--title" />
+              <span className="fc-booking-bone" />
+              <span className="fc-booking-bone fc-booking-bone--short" />
+            </div>
+          </li>
+        ))}
+      </ul>
+      {state.phase === "error" && (
+        <p role="alert" className="fc-booking__error">
+          {t("bookingNoSites")}
+        </p>
+      )}
+      <div className="fc-booking-actions">
+        <button type="button" className="fc-button fc-button--secondary" disabled={loading || !more} onClick={() => load(sites[sites.length - 1]?.departmentId)}>
+          {t("bookingLoadMore")}
+        </button>
+      </div>
+    </div>
+  );
+}

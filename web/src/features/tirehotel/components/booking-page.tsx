@@ -1,0 +1,286 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useT } from "../../../lib/page-context";
+import { ApiError, createBooking, getTimeslotDays, getTimeslots } from "../api/tirehotel-api";
+import { FORM_NAME, reportError, track } from "../hooks/flow";
+import { availableDays, canSubmit, dateWindow, EMAIL, FULL_DAY_TIME, longDate, MOBILE, mobileFromTyping, slotTimes } from "../rules";
+import type { Confirmation, Customer, Validated } from "../types";
+import { LoadingOverlay } from "./loading-overlay";
+import { PageHeading } from "./page-heading";
+
+// The calendar (react-aria) loads with the booking page only, never with the
+// rest of the site's pages.
+const WheelCalendar = lazy(() => import("./wheel-calendar").then((m) => ({ default: m.WheelCalendar })));
+
+type Days = { status: "loading" } | { status: "error" } | { status: "ready"; days: string[] };
+type Slots = { status: "idle" } | { status: "loading" } | { status: "error" } | { status: "ready"; times: { label: string; value: string }[] };
+
+const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+/**
+ * BookingPage is the time-and-place page of the wheel change (spec §2.2,
+ * §4.3): the dates, then the day's slots, then the contact form.
+ */
+export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: {
+  validated: Validated;
+  onBack: () => void;
+  onConfirmed: (c: Confirmation) => void;
+  /** The server session ended (401): the container signs out. */
+  onUnauthorized?: () => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const vehicle = validated.vehicles[0];
+  const loc = vehicle.location;
+  const [days, setDays] = useState<Days>({ status: "loading" });
+  const [date, setDate] = useState<string | null>(null);
+  const [slots, setSlots] = useState<Slots>({ status: "idle" });
+  const [time, setTime] = useState<string | null>(null);
+  const [customer, setCustomer] = useState<Customer>({ firstName: "", lastName: "", email: "", phoneMobile: "" });
+  const [comment, setComment] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState("");
+  const idempotencyKey = useRef("");
+  const expired = (err: unknown) => {
+    if (err instanceof ApiError && err.status === 401 && onUnauthorized) {
+      onUnauthorized();
+      return true;
+    }
+    return false;
+  };
+  const formStarted = useRef(false);
+  const slotRequest = useRef(0);
+
+  useEffect(() => {
+    let live = true;
+    getTimeslotDays(loc.erpId, { ...dateWindow(), regNo: vehicle.regNo })
+      .then((answer) => live && setDays({ status: "ready", days: availableDays(answer) }))
+      .catch((err) => {
+        if (!live || expired(err)) return;
+        reportError("timeslot_days", err);
+        setDays({ status: "error" });
+      });
+    return () => {
+      live = false;
+    };
+  }, [loc.erpId, vehicle.regNo]);
+
+  const loadSlots = (day: string) => {
+    const n = ++slotRequest.current;
+    setSlots({ status: "loading" });
+    getTimeslots(loc.erpId, { startDate: day, endDate: day, regNo: vehicle.regNo })
+      .then((answer) => n === slotRequest.current && setSlots({ status: "ready", times: slotTimes(answer) }))
+      .catch((err) => {
+        if (n !== slotRequest.current || expired(err)) return;
+        reportError("timeslots", err);
+        setSlots({ status: "error" });
+      });
+  };
+
+  const chooseDate = (day: string) => {
+    setDate(day);
+    setTime(null);
+    setSubmitError("");
+    track("flow_interaction", { action: "choose_date" });
+    loadSlots(day);
+  };
+  const changeDate = () => {
+    slotRequest.current++;
+    setDate(null);
+    setTime(null);
+    setSlots({ status: "idle" });
+    setSubmitError("");
+    track("flow_interaction", { action: "change_date" });
+  };
+  const chooseTime = (value: string) => {
+    setTime(value);
+    setSubmitError("");
+    track("flow_interaction", { action: "choose_time" });
+  };
+  const changeTime = () => {
+    setTime(null);
+    setSubmitError("");
+    track("flow_interaction", { action: "change_time" });
+  };
+
+  const slotsExist = slots.status === "ready" ? slots.times.length > 0 : true;
+  const showForm = date !== null && slots.status === "ready" && (!slotsExist || time !== null);
+  const ready = canSubmit({ date, time, slotsExist, customer }) && showForm;
+
+  const set = (k: keyof Customer) => (e: { target: { value: string } }) => {
+    if (!formStarted.current) {
+      formStarted.current = true;
+      track("form_interaction", { form_name: FORM_NAME, action: "start" });
+    }
+    const value = k === "phoneMobile" ? mobileFromTyping(e.target.value) : e.target.value;
+    setCustomer((c) => ({ ...c, [k]: value }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready || submitting || !date) return;
+    setSubmitting(true);
+    setSubmitError("");
+    track("form_interaction", { form_name: FORM_NAME, action: "submit" });
+    if (!idempotencyKey.current) idempotencyKey.current = newKey();
+    const start = slotsExist ? time : null;
+    try {
+      const confirmation = await createBooking(
+        loc.erpId,
+        {
+          bookingDate: start ?? `${date}T${FULL_DAY_TIME}`,
+          bookingStart: start,
+          regNo: vehicle.regNo,
+          freeText: comment.trim(),
+          customer: { firstName: customer.firstName.trim(), lastName: customer.lastName.trim(), email: customer.email.trim(), phoneMobile: customer.phoneMobile },
+        },
+        idempotencyKey.current,
+      );
+      track("purchase", {
+        ecommerce: {
+          transaction_id: confirmation.bookingConfirmationId,
+          currency: "SEK",
+          value: 0,
+          items: (confirmation.services ?? []).map((s) => ({ item_name: s.name, price: 0, quantity: 1 })),
+        },
+      });
+      onConfirmed(confirmation);
+    } catch (err) {
+      if (expired(err)) return;
+      reportError("booking", err);
+      idempotencyKey.current = "";
+      setSubmitting(false);
+      if (err instanceof ApiError && err.fromServer) {
+        setSubmitError(err.message);
+        if (err.status === 409 && date) {
+          // The time was taken meanwhile: offer the day's slots again.
+          setTime(null);
+          loadSlots(date);
+        }
+      } else {
+        setSubmitError(t("thGenericError"));
+      }
+    }
+  };
+
+  const overlay =
+    days.status === "loading" ? t("thLoadingDates") : slots.status === "loading" ? t("thLoadingSlots") : submitting ? t("thLoading") : "";
+
+  return (
+    <div className="fc-th-page">
+      <PageHeading>{t("thBookingHeading")}</PageHeading>
+      <p className="fc-th-place">
+        <span className="fc-th-strong">{loc.locationName}</span>
+        <span className="fc-th-muted"> · {loc.departmentName}</span>
+      </p>
+
+      <section className="fc-th-step" aria-labelledby={`${id}-date`}>
+        <h3 id={`${id}-date`}>{t("thStepDate")}</h3>
+        {days.status === "error" && <p className="fc-th-error" role="alert">{t("thDatesError")}</p>}
+        {days.status === "ready" && days.days.length === 0 && (
+          <div className="fc-th-callout fc-th-callout--info" role="alert">
+            <p>{t("thNoDates")}</p>
+            <p className="fc-th-contact-links">
+              {loc.phone && <a href={`tel:${loc.phone.replace(/[^\d+]/g, "")}`}>{loc.phone}</a>}
+              {loc.email && <a href={`mailto:${loc.email}`}>{loc.email}</a>}
+            </p>
+          </div>
+        )}
+        {days.status === "ready" && days.days.length > 0 && date === null && (
+          <div className="fc-th-cal-wrap">
+            <Suspense fallback={<LoadingOverlay text={t("thLoadingDates")} />}>
+              <WheelCalendar label={t("thCalendarLabel")} available={days.days} value={date} onChange={chooseDate} />
+            </Suspense>
+            <div className="fc-th-cal-aside">
+              <p className="fc-th-legend"><span className="fc-th-legend__swatch" aria-hidden="true" />{t("thLegendAvailable")}</p>
+              <p className="fc-th-muted">{t("thDropOffAt")}</p>
+              <p className="fc-th-strong">{loc.locationName}</p>
+              {loc.address && <p>{loc.address}</p>}
+              {loc.phone && <p><a href={`tel:${loc.phone.replace(/[^\d+]/g, "")}`}>{loc.phone}</a></p>}
+            </div>
+          </div>
+        )}
+        {date !== null && (
+          <div className="fc-th-chosen">
+            <p><span className="fc-th-muted">{t("thChosenDate")}: </span><strong>{longDate(date)}</strong></p>
+            <button type="button" className="fc-linklike" onClick={changeDate} disabled={submitting}>{t("thChangeDate")}</button>
+          </div>
+        )}
+      </section>
+
+      {date !== null && (
+        <section className="fc-th-step" aria-labelledby={`${id}-time`}>
+          <h3 id={`${id}-time`}>{t("thStepTime")}</h3>
+          {slots.status === "error" && <p className="fc-th-error" role="alert">{t("thSlotsError")}</p>}
+          {slots.status === "ready" && slots.times.length === 0 && (
+            <div className="fc-th-callout fc-th-callout--info">
+              <p className="fc-th-strong">{t("thWorkshopSetsTime")}</p>
+              <p>{t("thFullDayNote")}</p>
+            </div>
+          )}
+          {slots.status === "ready" && slots.times.length > 0 && time === null && (
+            <ul className="fc-th-slots" aria-label={`${t("thStepTime")}, ${longDate(date)}`}>
+              {slots.times.map((s) => (
+                <li key={s.value}>
+                  <button type="button" className="fc-th-slot" onClick={() => chooseTime(s.value)}>{s.label}</button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {time !== null && (
+            <div className="fc-th-chosen">
+              <p><span className="fc-th-muted">{t("thChosenTime")}: </span><strong>{time.slice(11, 16)}</strong></p>
+              <button type="button" className="fc-linklike" onClick={changeTime} disabled={submitting}>{t("thChangeTime")}</button>
+            </div>
+          )}
+        </section>
+      )}
+
+      {showForm && (
+        <section className="fc-th-step" aria-labelledby={`${id}-contact`}>
+          <h3 id={`${id}-contact`}>{t("thStepContact")}</h3>
+          <form className="fc-th-form" onSubmit={submit} noValidate aria-labelledby={`${id}-contact`}>
+            <div className="fc-th-form__row">
+              <Field id={`${id}-fn`} label={t("thFirstName")}>
+                <input id={`${id}-fn`} name="firstName" autoComplete="given-name" required value={customer.firstName} onChange={set("firstName")} disabled={submitting} />
+              </Field>
+              <Field id={`${id}-ln`} label={t("thLastName")}>
+                <input id={`${id}-ln`} name="lastName" autoComplete="family-name" required value={customer.lastName} onChange={set("lastName")} disabled={submitting} />
+              </Field>
+            </div>
+            <div className="fc-th-form__row">
+              <Field id={`${id}-em`} label={t("thEmail")}>
+                <input id={`${id}-em`} name="email" type="email" autoComplete="email" required value={customer.email} onChange={set("email")} disabled={submitting}
+                  data-valid={EMAIL.test(customer.email.trim()) || undefined} />
+              </Field>
+              <Field id={`${id}-mo`} label={t("thMobile")}>
+                <input id={`${id}-mo`} name="phoneMobile" type="tel" inputMode="tel" autoComplete="tel" required value={customer.phoneMobile} onChange={set("phoneMobile")} disabled={submitting}
+                  data-valid={MOBILE.test(customer.phoneMobile) || undefined} />
+              </Field>
+            </div>
+            <Field id={`${id}-co`} label={t("thComment")}>
+              <textarea id={`${id}-co`} name="freeText" rows={3} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} disabled={submitting} />
+            </Field>
+            <div className="fc-th-actions">
+              <button type="submit" className="fc-button fc-button--primary" disabled={!ready || submitting}>{t("thSubmit")}</button>
+            </div>
+            {submitError && <p className="fc-th-error" role="alert">{submitError}</p>}
+          </form>
+        </section>
+      )}
+
+      <div className="fc-th-actions fc-th-actions--back">
+        <button type="button" className="fc-button fc-button--secondary" onClick={onBack} disabled={submitting}>{t("thBack")}</button>
+      </div>
+      {overlay && <LoadingOverlay text={overlay} />}
+    </div>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="fc-th-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}

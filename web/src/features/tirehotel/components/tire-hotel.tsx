@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState } from "react";
+import type { BlockProps } from "../../../app/block-props";
+import { useT } from "../../../lib/page-context";
+import { ApiError, getSession, logout } from "../api/tirehotel-api";
+import { reportError, track } from "../hooks/flow";
+import { clearSession, isSignedIn, readSession, writeSession } from "../hooks/session-store";
+import type { PageName, PortalState } from "../types";
+import { BookingPage } from "./booking-page";
+import { ConfirmationPage } from "./confirmation-page";
+import { LoggedInPage } from "./logged-in-page";
+import { LoginPage, ValidatePage } from "./login-pages";
+import { SearchPage } from "./search-page";
+import "../tirehotel.css";
+
+const STEPS: { key: string; pages: PageName[] }[] = [
+  { key: "thStepLogin", pages: ["Search", "Login", "Validate"] },
+  { key: "thStepTires", pages: ["LoggedIn"] },
+  { key: "thStepBooking", pages: ["Booking"] },
+  { key: "thStepDone", pages: ["Confirmation"] },
+];
+
+const signedOutPages: PageName[] = ["Search", "Login", "Validate"];
+
+/**
+ * TireHotel is the whole tyre-hotel portal at /dackhotell (spec §2.2, §4.2):
+ * one container whose page is an explicit state. A signed-in session (server
+ * session or the `tirehotel` session-storage entry with status 0) skips the
+ * login pages.
+ */
+export function TireHotel(_props: BlockProps) {
+  const t = useT();
+  const [state, setState] = useState<PortalState>({ page: "Search" });
+  const card = useRef<HTMLDivElement>(null);
+  const lastPage = useRef<PageName | null>(null);
+  const [notice, setNotice] = useState("");
+
+  // Restore a signed-in session: storage first (no flash), then the server decides.
+  useEffect(() => {
+    let live = true;
+    const stored = readSession();
+    if (isSignedIn(stored?.validated)) {
+      const validated = stored.validated;
+      setState((s) => (signedOutPages.includes(s.page) ? { page: "LoggedIn", validated } : s));
+    }
+    getSession()
+      .then((validated) => {
+        if (!live || !isSignedIn(validated)) return;
+        writeSession({ validated, confirmation: readSession()?.confirmation ?? null });
+        setState((s) => (signedOutPages.includes(s.page) ? { page: "LoggedIn", validated } : s));
+      })
+      .catch((err) => {
+        if (!live) return;
+        if (err instanceof ApiError && err.status === 401) {
+          // The server session is gone: the stored one is stale.
+          if (readSession()?.validated) clearSession();
+          setState((s) => (s.page === "LoggedIn" ? { page: "Search" } : s));
+          return;
+        }
+        reportError("session", err);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // Every page change is a page impression; focus moves to the new page's heading.
+  useEffect(() => {
+    if (lastPage.current === state.page) return;
+    const first = lastPage.current === null;
+    lastPage.current = state.page;
+    track("page_impression", { page_name: state.page });
+    // A page that placed focus itself (the code input) keeps it.
+    if (!first && !card.current?.contains(document.activeElement)) {
+      card.current?.querySelector<HTMLElement>("[data-th-heading]")?.focus();
+      card.current?.scrollIntoView?.({ block: "nearest" });
+    }
+  }, [state.page]);
+
+  const signOut = () => {
+    clearSession();
+    setState({ page: "Search" });
+    setNotice("");
+    track("flow_interaction", { action: "logout" });
+    logout().catch((err) => reportError("logout", err));
+  };
+
+  const signedIn = !signedOutPages.includes(state.page);
+  const stepIndex = STEPS.findIndex((s) => s.pages.includes(state.page));
+  const email = t("thContactEmail");
+
+  return (
+    <section className="fc-th" aria-labelledby="fc-th-title">
+      <div className="fc-th-hero">
+        <div className="fc-container fc-th-hero__inner">
+          <div className="fc-th-hero__text">
+            <h1 id="fc-th-title">{t("thTitle")}</h1>
+            <p>{t("thIntro")}</p>
+          </div>
+        </div>
+      </div>
+      <div className="fc-container">
+        <div className="fc-th-shell">
+          <ol className="fc-th-progress" aria-label={t("thProgress")}>
+            {STEPS.map((s, i) => (
+              <li key={s.key} className={i < stepIndex ? "is-done" : i === stepIndex ? "is-current" : undefined} aria-current={i === stepIndex ? "step" : undefined}>
+                <span className="fc-th-progress__n" aria-hidden="true">{i + 1}</span>
+                <span>{t(s.key)}</span>
+              </li>
+            ))}
+          </ol>
+          <div className="fc-th-card fc-th-card--main" ref={card}>
+            {state.page === "Search" && notice && <p className="fc-th-notice fc-th-notice--top" role="status">{notice}</p>}
+            {state.page === "Search" && <SearchPage initialPlate={state.regNo} onFound={(customer) => { setNotice(""); setState({ page: "Login", customer }); }} />}
+            {state.page === "Login" && (
+              <LoginPage
+                customer={state.customer}
+                onSent={(credentials) => setState({ page: "Validate", customer: state.customer, credentials })}
+                onBack={() => setState({ page: "Search", regNo: state.customer.regNo })}
+              />
+            )}
+            {state.page === "Validate" && (
+              <ValidatePage
+                customer={state.customer}
+                credentials={state.credentials}
+                onValidated={(validated) => {
+                  writeSession({ validated, confirmation: null });
+                  track("flow_interaction", { action: "logged_in" });
+                  setState({ page: "LoggedIn", validated });
+                }}
+                onResent={(credentials) => setState({ page: "Validate", customer: state.customer, credentials })}
+                onBack={() => setState({ page: "Search", regNo: state.customer.regNo })}
+              />
+            )}
+            {state.page === "LoggedIn" && (
+              <LoggedInPage validated={state.validated} onBook={() => setState({ page: "Booking", validated: state.validated })} onOtherCar={signOut} />
+            )}
+            {state.page === "Booking" && (
+              <BookingPage
+                validated={state.validated}
+                onBack={() => setState({ page: "LoggedIn", validated: state.validated })}
+                onUnauthorized={() => {
+                  clearSession();
+                  setState({ page: "Search", regNo: state.validated.vehicles[0]?.regNo });
+                  setNotice(t("thSessionExpired"));
+                }}
+                onConfirmed={(confirmation) => {
+                  writeSession({ validated: state.validated, confirmation });
+                  setState({ page: "Confirmation", validated: state.validated, confirmation });
+                }}
+              />
+            )}
+            {state.page === "Confirmation" && <ConfirmationPage confirmation={state.confirmation} onOtherCar={signOut} />}
+          </div>
+          <footer className="fc-th-footer">
+            <p>
+              {t("thContact")} <a href={`mailto:${email}`}>{email}</a>
+            </p>
+            {signedIn && (
+              <button type="button" className="fc-button fc-button--ghost fc-th-logout" onClick={signOut}>{t("thLogout")}</button>
+            )}
+          </footer>
+        </div>
+      </div>
+    </section>
+  );
+}

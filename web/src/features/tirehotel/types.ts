@@ -1,0 +1,105 @@
+// Shapes of /api/tirehotel/* (see CONTRACT-tirehotel.md and spec §3) and
+// the portal's page state.
+
+/** Customer found by registration number (GET …/authorization/search). */
+export interface TireHotelCustomer {
+  regNo: string;
+  obfuscatedPhoneNumber: string;
+  encryptedPhoneNumber: string;
+}
+
+export interface Credentials {
+  authorizationToken: string;
+}
+
+export interface VehicleLocation {
+  erpId: string;
+  locationName: string;
+  departmentName: string;
+  address?: string;
+  phone: string;
+  email: string;
+}
+
+export interface Wheel {
+  name: string;
+  rimDiameter: number;
+  sectionWidth: number;
+  aspectRatio: number;
+  threadPattern: string;
+  threadDepth: number;
+  threadStatusId: number;
+  threadStatusMessage: string;
+}
+
+export interface Tire {
+  equipmentPosition: string;
+  wheel: Wheel;
+}
+
+export interface Vehicle {
+  regNo: string;
+  brandCode: string;
+  brand: string;
+  model: string;
+  name: string;
+  productId: string;
+  packageLevel: string;
+  location: VehicleLocation;
+  tires: Tire[];
+}
+
+/** Validated: status 0 means signed in. */
+export interface Validated {
+  status: number;
+  vehicles: Vehicle[];
+}
+
+export interface Customer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneMobile: string;
+}
+
+export interface CreateBooking {
+  bookingDate: string;
+  bookingStart: string | null;
+  regNo: string;
+  freeText: string;
+  customer: Customer;
+}
+
+export interface Confirmation {
+  bookingConfirmationId: string;
+  customerBase: Customer;
+  services: { name: string }[];
+  appointmentTime: string;
+  isFullDay: boolean;
+  workshop: { name: string; address: string; email: string; phoneNumber: string; latitude?: number; longitude?: number };
+  freeText: string;
+}
+
+export interface Review {
+  rating: number;
+  comment: string;
+  date: string;
+  bookingConfirmationId: string;
+}
+
+/** The session-storage entry `tirehotel`. */
+export interface StoredSession {
+  validated: Validated | null;
+  confirmation: Confirmation | null;
+}
+
+/** The portal's pages as an explicit union: each page carries what it needs. */
+export type PortalState =
+  | { page: "Search"; regNo?: string }
+  | { page: "Login"; customer: TireHotelCustomer }
+  | { page: "Validate"; customer: TireHotelCustomer; credentials: Credentials }
+  | { page: "LoggedIn"; validated: Validated }
+  | { page: "Booking"; validated: Validated }
+  | { page: "Confirmation"; validated: Validated; confirmation: Confirmation };
+
+export type PageName = PortalState["page"];
