@@ -11,7 +11,7 @@ BIN := bin/forecourt
 DEMO_EDITOR_ACCOUNTS ?= redaktor:$$2a$$12$$TDlk248Auz/TZNFMy2iZse/Psip724.OgVyFVebfTGDfFQjMKRVxe
 WEB_STAMP := web/node_modules/.forecourt-installed
 
-.PHONY: mailpit mailpit-start mailpit-stop run test build deps deps-web deps-go deps-browser build-web build-go seed test-go test-web test-e2e bench clean
+.PHONY: test-fuzz mailpit mailpit-start mailpit-stop run test build deps deps-web deps-go deps-browser build-web build-go seed test-go test-web test-e2e bench clean
 
 # Without SMTP_ADDR, `make run` starts the Mailpit mail catcher (SMTP on
 # 127.0.0.1:1025, mail read at http://127.0.0.1:8025) and sends mail there.
@@ -19,7 +19,7 @@ run: build seed
 	@if [ -z "$$SMTP_ADDR" ]; then $(MAKE) --no-print-directory mailpit-start || echo "warning: mail catcher not started; mails stay queued until it runs"; fi
 	PORT=$(PORT) DATA_DIR=$(DATA_DIR) EDITOR_ACCOUNTS='$(DEMO_EDITOR_ACCOUNTS)' SMTP_ADDR=$${SMTP_ADDR:-127.0.0.1:1025} ./$(BIN) serve
 
-test: build deps-browser test-go test-web test-e2e
+test: build deps-browser test-go test-fuzz test-web test-e2e
 
 build: build-web build-go
 
@@ -52,6 +52,22 @@ seed: build-go
 test-go:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+
+# A short run of every Go fuzz target (FUZZTIME each, about 30 s in all).
+# A crash is written to the package's testdata/fuzz/<Target>/ and is then a
+# test case of `go test`: commit it with the fix.
+FUZZTIME ?= 2s
+FUZZ_TARGETS := ./internal/search:FuzzParseQuery ./internal/catalogpages:FuzzParseListQuery \
+	./internal/catalog:FuzzParseFeedRecords ./internal/leads:FuzzParseSubmission \
+	./internal/finance:FuzzDecodeQuoteRef ./internal/finance:FuzzParseFinanceRequests \
+	./internal/cardetail:FuzzDetailInputs ./internal/web:FuzzSafeNext ./internal/web:FuzzRedirectRules \
+	./internal/web:FuzzPageRedirects ./internal/web:FuzzValidPath ./internal/media:FuzzMediaPaths
+test-fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+	  $(GO) test -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $(FUZZTIME) -parallel 2 "$${t%%:*}" >/dev/null || \
+	    { echo "fuzz $$t failed (see the package's testdata/fuzz)"; $(GO) test -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime 1x "$${t%%:*}"; exit 1; }; \
+	  echo "fuzz $$t ok"; \
+	done
 
 test-web: deps-web
 	cd web && npm run typecheck && npm test

@@ -47,8 +47,11 @@ paths() {
     path) echo "$target" ;;
     list) printf '%s\n' /bilar /bilar/volvo /bilar/bmw/x3 '/bilar?car_fuel=El&sort=car_price_asc' /bilar/volvo/xc60 '/bilar?car_price=200000-400000' ;;
     detail)
-      curl -s -XPOST "$base/api/search" -d '{"index":"vehicles_group_se","limit":600,"fields":["car_id","slug"],"sort_name":"car_price_asc"}' |
-        python3 -c 'import json,sys; [print("/bilar/%d/%s" % (c["car_id"], c["slug"])) for c in json.load(sys.stdin)["content"]]' ;;
+      # 600 cars in pages of 48 (the public search API's largest page).
+      for off in $(seq 0 48 599); do
+        curl -s -XPOST "$base/api/search" -d '{"index":"vehicles_group_se","limit":48,"offset":'"$off"',"fields":["car_id","slug"],"sort_name":"car_price_asc"}' |
+          python3 -c 'import json,sys; [print("/bilar/%d/%s" % (c["car_id"], c["slug"])) for c in json.load(sys.stdin)["content"]]'
+      done | head -600 ;;
     *) echo "unknown page set $what" >&2; exit 2 ;;
   esac
 }

@@ -104,9 +104,14 @@ test("similar cars: a click toggles the strip, a long drag snaps it open, a shor
 });
 
 test("UK 360° viewer: the tab appears, the car turns by itself, a drag stops it and turns it", async () => {
-  const { body } = await api("group-uk.localhost", "POST", "/api/search", { index: "vehicles_group_uk", limit: 60, fields: ["car_id", "slug", "car_regno"] });
+  // Two pages of 48 (the public API's largest page).
+  const content = [];
+  for (const offset of [0, 48]) {
+    const { body } = await api("group-uk.localhost", "POST", "/api/search", { index: "vehicles_group_uk", limit: 48, offset, fields: ["car_id", "slug", "car_regno"] });
+    content.push(...body.content);
+  }
   let car;
-  for (const c of body.content) {
+  for (const c of content) {
     if (!c.car_regno) continue;
     const m = await api("group-uk.localhost", "GET", `/api/media/${encodeURIComponent(c.car_regno)}`);
     if (m.status === 200 && m.body.has360 && m.body.images360?.length) { car = c; break; }

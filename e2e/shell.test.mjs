@@ -5,9 +5,12 @@ import assert from "node:assert/strict";
 import { startServer, launchBrowser, newPage, screenshot } from "./harness.mjs";
 
 let server, browser;
+// /metrics on the public port needs the monitoring token.
+const metricsToken = "shell-test-metrics-token";
+const metrics = async () => (await fetch(server.url + "/metrics", { headers: { Authorization: `Bearer ${metricsToken}` } })).text();
 before(async () => {
   // A short render deadline so the hung-worker journey is quick.
-  server = await startServer({ RENDER_TIMEOUT_MS: "400", RENDER_CACHE: "0" });
+  server = await startServer({ RENDER_TIMEOUT_MS: "400", RENDER_CACHE: "0", METRICS_TOKEN: metricsToken });
   browser = await launchBrowser();
 });
 after(async () => {
@@ -57,7 +60,7 @@ async function workerPids() {
 
 test("a killed render worker is restarted and the page keeps working", async () => {
   const page = await newPage(browser);
-  const before = await (await fetch(server.url + "/metrics")).text();
+  const before = await metrics();
   const pids = await workerPids();
   assert.ok(pids.length > 0, "render worker running");
   for (const pid of pids) process.kill(pid, "SIGKILL");
@@ -68,14 +71,14 @@ test("a killed render worker is restarted and the page keeps working", async () 
   assert.match(await res.text(), /<title>Vår historia \| Forecourt<\/title>/);
   await page.waitForSelector("h1:has-text('Vår historia')");
   for (let i = 0; i < 100 && (await workerPids()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-  const after = await (await fetch(server.url + "/metrics")).text();
+  const after = await metrics();
   assert.ok(metric(after, "forecourt_render_worker_restarts_total") > metric(before, "forecourt_render_worker_restarts_total"), "restart counted");
   await page.context().close();
 });
 
 test("a hung render worker times out into the client-side fallback with the same head", async () => {
   const page = await newPage(browser);
-  const before = await (await fetch(server.url + "/metrics")).text();
+  const before = await metrics();
   const pids = await workerPids();
   for (const pid of pids) process.kill(pid, "SIGSTOP");
   try {
@@ -86,7 +89,7 @@ test("a hung render worker times out into the client-side fallback with the same
     assert.match(html, /<link rel="canonical" href="https:\/\/forecourt\.se\/om-oss\/historia">/);
     assert.match(html, /<div id="root" data-fallback><\/div>/, "served the client-side fallback");
     await page.waitForSelector("h1:has-text('Vår historia')");
-    const after = await (await fetch(server.url + "/metrics")).text();
+    const after = await metrics();
     assert.ok(metric(after, "forecourt_render_fallbacks_total") > metric(before, "forecourt_render_fallbacks_total"), "fallback counted");
   } finally {
     for (const pid of pids) process.kill(pid, "SIGCONT");

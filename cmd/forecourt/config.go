@@ -47,6 +47,8 @@ type config struct {
 	PersonalizeTimeout  time.Duration
 	// MapStyleURL is a MapLibre style for real map tiles (empty: offline basemap).
 	MapStyleURL string
+	// Abuse bounds: per-site public URLs, metrics access (wire_hardening.go).
+	Hardening hardeningConfig
 }
 
 // loadConfig reads the settings; every bad value is reported by name.
@@ -87,6 +89,7 @@ func loadConfig() (config, error) {
 		bad.Add("EDITOR_ACCOUNTS", err.Error())
 	}
 	c.EditorAccounts = accounts
+	c.Hardening = loadHardening(bad)
 	if c.EditingSecret != "" && len(c.EditingSecret) < 16 {
 		bad.Add("EDITING_SECRET", "must have at least 16 characters")
 	}

@@ -32,6 +32,7 @@ func commands() []command {
 		{"migrate", "apply database migrations and exit", runMigrate},
 		{"import", "import a stock feed: import cars|sites|media --site <name> [--full] FILE", runImport},
 		{"hash-password", "print a bcrypt hash of a password for EDITOR_ACCOUNTS", runHashPassword},
+		{"backup", "write an online snapshot of the SQLite store: backup FILE", runBackup},
 		{"leads", "GDPR: leads export|erase --email ADDRESS (leads, form submissions, mails, bookings)", runLeads},
 	}
 }

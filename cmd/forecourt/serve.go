@@ -145,7 +145,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			log.Error("building search indexes failed", "err", err)
 			return
 		}
-		indexer.Watch(ctx, 5*time.Second)
+		indexer.Watch(ctx, 2*time.Second) // an import by another process is served within 5 s (docs/operations.md)
 	}()
 	edStore := editing.NewStore(a.db)
 	overlay := editing.NewOverlay(a.content, edStore)
@@ -207,8 +207,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
-	srv, err = web.New(web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}, deps)
+	srv, err = web.New(withHardening(cfg, web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}), deps)
 	if err != nil {
+		return err
+	}
+	if err := serveMetrics(ctx, cfg, srv, log); err != nil {
 		return err
 	}
 	hs := &http.Server{
@@ -217,6 +220,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10, // the request line and headers; longer URLs get 431 (up to 8 KB of URL is served)
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	if addr := os.Getenv("PPROF_ADDR"); addr != "" {

@@ -51,7 +51,7 @@ func ParseLoanRequest(data []byte) (LoanRequest, error) {
 		Months      *int        `json:"months"`
 	}
 	if err := json.Unmarshal(data, &w); err != nil {
-		return LoanRequest{}, errs.E(errs.Invalid, "The request body is not valid JSON: %v", err)
+		return LoanRequest{}, errs.E(errs.Invalid, "The request body is not valid JSON: %s.", errs.JSONProblem(err))
 	}
 	fe := errs.FieldErrors{}
 	var r LoanRequest

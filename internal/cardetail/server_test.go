@@ -202,7 +202,8 @@ func TestDetailRoute(t *testing.T) {
 		}
 		for _, want := range []string{
 			"<title>" + title + " | Forecourt</title>",
-			`<link rel="canonical" href="http://example.com/bilar/` + id + `/` + slug + `"`,
+			// The test's Host (example.com) is not the site's: the canonical uses the configured host.
+			`<link rel="canonical" href="https://forecourt.se/bilar/` + id + `/` + slug + `"`,
 			`"@type":"Car"`, `"@type":"Offer"`, `"priceCurrency":"SEK"`,
 		} {
 			if !strings.Contains(body, want) {

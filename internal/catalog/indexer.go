@@ -22,7 +22,7 @@ func (s *Store) Signature(ctx context.Context, siteName string) (string, error) 
 		var n int
 		var latest string
 		// Same SQL on both engines; the table name is one of two constants.
-		q := s.db.Rebind(`SELECT count(*), coalesce(max(updated_at), '') FROM ` + table + ` WHERE site_name = ?`)
+		q := s.db.Rebind(`SELECT count(*), coalesce(CAST(max(updated_at) AS TEXT), '') FROM ` + table + ` WHERE site_name = ?`)
 		if err := s.db.QueryRowContext(ctx, q, siteName).Scan(&n, &latest); err != nil {
 			return "", fmt.Errorf("signature of %s: %w", table, err)
 		}

@@ -18,6 +18,10 @@ var pool *render.Pool
 // TestMain starts one real render worker: the handler tests render pages
 // as production does. It needs the front-end build (make build).
 func TestMain(m *testing.M) {
+	if webtest.Fuzzing() {
+		// A fuzz run (make test-fuzz) runs no server test: no render worker.
+		os.Exit(m.Run())
+	}
 	var err error
 	pool, err = webtest.StartPool()
 	if err != nil {

@@ -7,18 +7,43 @@ package editing
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"golang.org/x/crypto/bcrypt"
 
 	"forecourt/internal/errs"
 )
 
-// Accounts maps an editor name to a bcrypt hash of the password.
-type Accounts map[string][]byte
+// Account is one editor: the bcrypt hash of the password and the sites the
+// editor may edit.
+type Account struct {
+	Hash []byte
+	// Sites are the site names the editor may edit; "*" is every site. Nil
+	// (no list in EDITOR_ACCOUNTS) is the default site (SITE_NAME) only.
+	Sites []string
+}
 
-// ParseAccounts reads EDITOR_ACCOUNTS: "name:hash,name:hash". Hashes are
-// bcrypt ($2a$, $2b$, $2y$); an empty string gives no accounts (editing is
-// then impossible to sign in to).
+// MayEdit reports whether the account may edit site; defaultSite is SITE_NAME.
+func (a Account) MayEdit(site, defaultSite string) bool {
+	if a.Sites == nil {
+		return site == defaultSite
+	}
+	for _, s := range a.Sites {
+		if s == "*" || s == site {
+			return true
+		}
+	}
+	return false
+}
+
+// Accounts maps an editor name to the account.
+type Accounts map[string]Account
+
+// ParseAccounts reads EDITOR_ACCOUNTS: "name:hash[:site|site],…". Hashes
+// are bcrypt ($2a$, $2b$, $2y$); the optional third part names the sites the
+// editor may edit ("*" for every site; without it, the default site only).
+// An empty string gives no accounts (editing is then impossible to sign in
+// to).
 func ParseAccounts(s string) (Accounts, error) {
 	out := Accounts{}
 	for _, part := range strings.Split(s, ",") {
@@ -28,6 +53,7 @@ func ParseAccounts(s string) (Accounts, error) {
 		}
 		name, hash, ok := strings.Cut(part, ":")
 		name = strings.TrimSpace(name)
+		hash, sitesPart, hasSites := strings.Cut(hash, ":")
 		if !ok || name == "" || hash == "" {
 			return nil, fmt.Errorf("entry %q: want name:bcrypt-hash", redact(part))
 		}
@@ -37,9 +63,35 @@ func ParseAccounts(s string) (Accounts, error) {
 		if _, dup := out[name]; dup {
 			return nil, fmt.Errorf("editor %q is listed twice", name)
 		}
-		out[name] = []byte(hash)
+		acc := Account{Hash: []byte(hash)}
+		if hasSites {
+			acc.Sites = []string{}
+			for _, st := range strings.Split(sitesPart, "|") {
+				if st = strings.TrimSpace(st); st != "" {
+					acc.Sites = append(acc.Sites, st)
+				}
+			}
+			if len(acc.Sites) == 0 {
+				return nil, fmt.Errorf("entry for %q: name the sites after the hash (site|site, or * for every site)", name)
+			}
+		}
+		out[name] = acc
 	}
 	return out, nil
+}
+
+// Sites returns every site name the accounts name (not "*"), for checking
+// them against the known sites at start.
+func (a Accounts) Sites() []string {
+	var out []string
+	for _, acc := range a {
+		for _, s := range acc.Sites {
+			if s != "*" {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 func redact(s string) string {
@@ -49,19 +101,49 @@ func redact(s string) string {
 	return "…"
 }
 
-// dummyHash is compared against when the name is unknown, so a wrong name
-// and a wrong password take the same time.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("forecourt-dummy-password"), bcrypt.DefaultCost)
+// dummyHashes are compared against when the name is unknown, one per bcrypt
+// cost, so a wrong name costs what a wrong password of the accounts costs.
+var (
+	dummyMu     sync.Mutex
+	dummyHashes = map[int][]byte{}
+)
 
-// Check verifies a name and password. Errors: Unauthorized for a wrong
-// name or password (the message does not say which).
+func dummyHash(cost int) []byte {
+	dummyMu.Lock()
+	defer dummyMu.Unlock()
+	if h, ok := dummyHashes[cost]; ok {
+		return h
+	}
+	h, err := bcrypt.GenerateFromPassword([]byte("forecourt-dummy-password"), cost)
+	if err != nil {
+		h, _ = bcrypt.GenerateFromPassword([]byte("forecourt-dummy-password"), bcrypt.DefaultCost)
+	}
+	dummyHashes[cost] = h
+	return h
+}
+
+// maxCost is the highest bcrypt cost of the accounts.
+func (a Accounts) maxCost() int {
+	c := bcrypt.MinCost
+	for _, acc := range a {
+		if n, err := bcrypt.Cost(acc.Hash); err == nil && n > c {
+			c = n
+		}
+	}
+	return c
+}
+
+// Check verifies a name and password. A wrong name costs the same bcrypt
+// work as a wrong password (a dummy hash at the accounts' highest cost).
+// Errors: Unauthorized for a wrong name or password (the message does not
+// say which).
 func (a Accounts) Check(name, password string) error {
-	hash, ok := a[name]
+	acc, ok := a[name]
 	if !ok {
-		bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		bcrypt.CompareHashAndPassword(dummyHash(a.maxCost()), []byte(password))
 		return errs.E(errs.Unauthorized, "Wrong name or password.")
 	}
-	if err := bcrypt.CompareHashAndPassword(hash, []byte(password)); err != nil {
+	if err := bcrypt.CompareHashAndPassword(acc.Hash, []byte(password)); err != nil {
 		return errs.E(errs.Unauthorized, "Wrong name or password.")
 	}
 	return nil

@@ -56,6 +56,33 @@ func TestAccounts(t *testing.T) {
 	}
 }
 
+func TestAccountSites(t *testing.T) {
+	h, err := editing.HashPassword("correct horse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc, err := editing.ParseAccounts("anna:" + h + ":group-se|group-uk, bo:" + h + ", cy:" + h + ":*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, site string
+		want       bool
+	}{
+		{"anna", "group-se", true}, {"anna", "group-uk", true}, {"anna", "group-dk", false},
+		{"bo", "group-se", true}, {"bo", "group-uk", false}, // no list: the default site only
+		{"cy", "group-dk", true},
+	}
+	for _, c := range cases {
+		if got := acc[c.name].MayEdit(c.site, "group-se"); got != c.want {
+			t.Errorf("%s may edit %s = %v, want %v", c.name, c.site, got, c.want)
+		}
+	}
+	if _, err := editing.ParseAccounts("anna:" + h + ":"); err == nil {
+		t.Error("an empty site list was accepted")
+	}
+}
+
 func TestParseEdit(t *testing.T) {
 	base := editing.EditInput{ItemID: "item-1", Language: "sv", Field: "Title"}
 	with := func(kind string, v any) editing.EditInput { in := base; in.Kind = kind; in.Value = raw(v); return in }

@@ -74,7 +74,7 @@ func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
 	var s Submission
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	if err := dec.Decode(&s); err != nil {
-		return Submission{}, errs.E(errs.Invalid, "The form body is not valid JSON: %v", err)
+		return Submission{}, errs.E(errs.Invalid, "The form body is not valid JSON: %s.", errs.JSONProblem(err))
 	}
 	v := &s.Values
 	for _, p := range []*string{&s.FormName, &s.SubmissionID, &v.Car, &v.Name, &v.Phone, &v.Email, &v.ToName, &v.ToEmail, &v.SiteID, &v.Source} {

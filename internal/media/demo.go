@@ -19,6 +19,15 @@ const (
 	SceneWidth, SceneHeight = 1920, 1080
 )
 
+// The demo pictures are a fixed set, so a client cannot make the server
+// draw (about 200 ms each) without bound: dealer-site pictures 0 to
+// MaxDemoSite and the named scenes (a new scene name is added here).
+const MaxDemoSite = 99
+
+// DemoScenes are the scene names of /-/media/demo/scene/<name>.jpg.
+var DemoScenes = []string{"city", "coast", "electric", "family", "forest", "interior-360", "mountain",
+	"road", "showroom", "truck", "van", "winter", "workshop"}
+
 // demoPrefix starts every demo media path.
 const demoPrefix = "/-/media/demo/"
 
@@ -65,10 +74,10 @@ func parseDemo(path string) (demo, error) {
 		d.n, good = num(parts[3], ".jpg", lo, hi)
 		good = good && slices.Contains(Bodies, d.body) && slices.Contains(Colors, d.color)
 	case d.kind == "site" && len(parts) == 2:
-		d.n, good = num(parts[1], ".jpg", 0, 99999)
+		d.n, good = num(parts[1], ".jpg", 0, MaxDemoSite)
 	case d.kind == "scene" && len(parts) == 2:
 		d.name, good = strings.CutSuffix(parts[1], ".jpg")
-		good = good && sceneNameRE.MatchString(d.name)
+		good = good && sceneNameRE.MatchString(d.name) && slices.Contains(DemoScenes, d.name)
 	case d.kind == "brand" && len(parts) == 2:
 		d.name, good = strings.CutSuffix(parts[1], ".svg")
 		good = good && brandRE.MatchString(d.name)

@@ -47,6 +47,9 @@ import (
 // Widths lists the widths the image endpoint serves.
 var Widths = []int{320, 640, 1280, 1920}
 
+// Qualities lists the JPEG qualities the image endpoint serves (q=).
+var Qualities = []int{JPEGQuality}
+
 const (
 	// BlurWidth is the width in pixels of blur placeholders.
 	BlurWidth = 16
@@ -148,6 +151,15 @@ func New(cfg Config) (*Handler, error) {
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	var err error
 	p := r.URL.Path
+	if rest, ok := strings.CutPrefix(p, "/-/jssmedia/demo/"); ok {
+		// /-/jssmedia/ serves what /-/media/ serves, demo pictures too.
+		p = demoPrefix + rest
+		r2 := *r
+		u := *r.URL
+		u.Path, u.RawPath = p, ""
+		r2.URL = &u
+		r = &r2
+	}
 	switch {
 	case r.Method != http.MethodGet && r.Method != http.MethodHead:
 		w.Header().Set("Allow", "GET, HEAD")
@@ -319,9 +331,10 @@ func parseImgQuery(v url.Values) (imgRequest, error) {
 		req.w = n
 	}
 	if qs := v.Get("q"); qs != "" {
+		// The pages use one quality; each other would be another drawing.
 		n, err := strconv.Atoi(qs)
-		if err != nil || n < 1 || n > 100 {
-			fe.Add("q", "q must be a whole number from 1 to 100")
+		if err != nil || !slices.Contains(Qualities, n) {
+			fe.Add("q", fmt.Sprintf("quality %q is not allowed; allowed: %d", qs, JPEGQuality))
 		}
 		req.q = n
 	}
@@ -380,6 +393,9 @@ func (h *Handler) checkSource(src string) (string, error) {
 		}
 		if !strings.HasPrefix(src, "/-/media/") && !strings.HasPrefix(src, "/-/jssmedia/") {
 			return "", errs.E(errs.Invalid, "image src must be under /-/media/ or /-/jssmedia/: %s", src)
+		}
+		if rest, ok := strings.CutPrefix(src, "/-/jssmedia/demo/"); ok {
+			src = demoPrefix + rest
 		}
 		return src, nil
 	}
@@ -526,6 +542,10 @@ func (h *Handler) openLocal(p string) (*os.File, os.FileInfo, error) {
 	}
 	root, err := os.OpenRoot(h.cfg.LocalDir)
 	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			// No media folder (yet): nothing is there.
+			return nil, nil, errs.E(errs.NotFound, "no media at %s", p)
+		}
 		return nil, nil, errs.Wrap(err, "open media directory")
 	}
 	defer root.Close()

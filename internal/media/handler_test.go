@@ -59,7 +59,9 @@ func TestDemoRoutes(t *testing.T) {
 		{"/-/media/demo/car360/suv/blue/35.jpg", 200, "image/jpeg", CarWidth, CarHeight},
 		{"/-/media/demo/site/4.jpg", 200, "image/jpeg", SceneWidth, SceneHeight},
 		{"/-/media/demo/scene/coast.jpg", 200, "image/jpeg", SceneWidth, SceneHeight},
-		{"/-/media/demo/scene/any-new-name.jpg", 200, "image/jpeg", SceneWidth, SceneHeight},
+		{"/-/jssmedia/demo/scene/coast.jpg", 200, "image/jpeg", SceneWidth, SceneHeight},
+		{"/-/media/demo/scene/any-new-name.jpg", 404, "", 0, 0}, // a fixed set: no drawing without bound
+		{"/-/media/demo/site/100.jpg", 404, "", 0, 0},
 		{"/-/media/demo/brand/bmw.svg", 200, "image/svg+xml", 0, 0},
 		{"/-/media/demo/favicon.svg", 200, "image/svg+xml", 0, 0},
 		{"/-/media/demo/car/tank/red/1.jpg", 404, "", 0, 0},
@@ -184,14 +186,16 @@ func TestImg(t *testing.T) {
 		{"demo car 640", q("/-/media/demo/car/suv/white/1.jpg", "&w=640"), 200, "image/jpeg", 640, ""},
 		{"demo scene 1920", q("/-/media/demo/scene/city.jpg", "&w=1920"), 200, "image/jpeg", 1920, ""},
 		{"demo car not enlarged", q("/-/media/demo/car/suv/white/1.jpg", "&w=1920"), 200, "image/jpeg", CarWidth, ""},
-		{"demo quality", q("/-/media/demo/car/suv/white/1.jpg", "&w=320&q=50"), 200, "image/jpeg", 320, ""},
+		{"demo quality", q("/-/media/demo/car/suv/white/1.jpg", "&w=320&q=80"), 200, "image/jpeg", 320, ""},
+		{"other quality", q("/-/media/demo/car/suv/white/1.jpg", "&w=320&q=50"), 400, "", 0, "quality \"50\" is not allowed"},
+		{"jssmedia demo", q("/-/jssmedia/demo/car/suv/white/1.jpg", "&w=320"), 200, "image/jpeg", 320, ""},
 		{"local 1280", q("/-/media/cars/a.jpg", "&w=1280"), 200, "image/jpeg", 1280, ""},
 		{"remote 320", q(remote.URL+"/pic.jpg", "&w=320"), 200, "image/jpeg", 320, ""},
 		{"blur demo", q("/-/media/demo/car/suv/white/1.jpg", "&blur=1"), 200, "image/png", BlurWidth, ""},
 		{"blur local", q("/-/media/cars/a.jpg", "&w=640&blur=1"), 200, "image/png", BlurWidth, ""},
 		{"bad width", q("/-/media/demo/scene/city.jpg", "&w=500"), 400, "", 0, "allowed widths: 320, 640, 1280, 1920"},
 		{"no width", q("/-/media/demo/scene/city.jpg", ""), 400, "", 0, "allowed widths"},
-		{"bad quality", q("/-/media/demo/scene/city.jpg", "&w=320&q=0"), 400, "", 0, "q must be"},
+		{"bad quality", q("/-/media/demo/scene/city.jpg", "&w=320&q=0"), 400, "", 0, "is not allowed"},
 		{"no src", "/_img?w=320", 400, "", 0, "src is required"},
 		{"host not allowed", q("https://evil.test/x.jpg", "&w=320"), 400, "", 0, "image host not allowed: evil.test"},
 		{"other port not allowed", q("http://127.0.0.1:1/x.jpg", "&w=320"), 400, "", 0, "image host not allowed"},
@@ -403,5 +407,20 @@ func BenchmarkBlurDataURLCached(b *testing.B) {
 	for b.Loop() {
 		h.BlurDataURL(paths[i%len(paths)])
 		i++
+	}
+}
+
+// TestMissingLocalMedia: with no media folder (MEDIA_DIR absent on a fresh
+// clone) a local media path is 404, not 500, on every route.
+func TestMissingLocalMedia(t *testing.T) {
+	h := MustHandler(t, Config{LocalDir: filepath.Join(t.TempDir(), "no-such-folder")})
+	for _, p := range []string{
+		"/-/media/cars/a.jpg", "/-/jssmedia/cars/a.jpg", "/-/media/folder/", "/-/jssmedia/sites/x/y.png",
+		"/_img?src=/-/media/cars/a.jpg&w=320", "/_img?src=/-/jssmedia/cars/a.jpg&w=320&blur=1",
+	} {
+		r := get(t, h, p)
+		if r.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s = %d, want 404: %s", p, r.StatusCode, body(t, r))
+		}
 	}
 }

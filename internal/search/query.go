@@ -18,6 +18,15 @@ const (
 	DefaultLimit = 24   // page size when a query has no limit
 	MaxLimit     = 1000 // largest page size
 	MaxKeyphrase = 200  // longest keyphrase, in bytes
+	// MaxPublicLimit is the largest page size of the public search API
+	// (POST /api/search) for anonymous callers: the lists ask for 48.
+	MaxPublicLimit = 48
+	MaxOffset      = 100_000 // largest offset
+	MaxFacets      = 24      // facets of one query (each name once)
+	MaxFilters     = 32      // filter keys of one query
+	MaxFilterVals  = 50      // values of one filter key
+	MaxFields      = 64      // projected fields
+	MaxFacetFilter = 50      // values of a facet's own filter list
 )
 
 // Query is a validated search request; the JSON names are those of the
@@ -90,7 +99,7 @@ func ParseQuery(data []byte) (Query, error) {
 			fe.Add(te.Field, fmt.Sprintf("must be %s", jsonType(te.Type.Kind().String())))
 			return Query{}, fe.Err("The search query is not valid.")
 		}
-		return Query{}, errs.E(errs.Invalid, "The search query is not valid JSON: %v.", err)
+		return Query{}, errs.E(errs.Invalid, "The search query is not valid JSON: %s.", errs.JSONProblem(err))
 	}
 	if dec.More() {
 		return Query{}, errs.E(errs.Invalid, "The search query is not valid JSON: extra data after the object.")
@@ -193,6 +202,38 @@ func checkShape(q *Query, fe errs.FieldErrors) {
 	}
 	if len(q.Keyphrase) > MaxKeyphrase {
 		fe.Add("keyphrase", fmt.Sprintf("must be at most %d characters", MaxKeyphrase))
+	}
+	if q.Offset > MaxOffset {
+		fe.Add("offset", fmt.Sprintf("must be at most %d", MaxOffset))
+	}
+	if len(q.Facets) > MaxFacets {
+		fe.Add("facets", fmt.Sprintf("at most %d facets", MaxFacets))
+	}
+	if len(q.Fields) > MaxFields {
+		fe.Add("fields", fmt.Sprintf("at most %d fields", MaxFields))
+	}
+	for i, f := range q.Fields {
+		if f == "" || len(f) > 64 {
+			fe.Add(fmt.Sprintf("fields[%d]", i), "must be a field name")
+		}
+	}
+	if len(q.Filters) > MaxFilters {
+		fe.Add("filters", fmt.Sprintf("at most %d filters", MaxFilters))
+	}
+	for k, vals := range q.Filters {
+		if len(vals) > MaxFilterVals {
+			fe.Add("filters."+k, fmt.Sprintf("at most %d values", MaxFilterVals))
+		}
+	}
+	seen := make(map[string]bool, len(q.Facets))
+	for i, f := range q.Facets {
+		if seen[f.Name] && f.Name != "" {
+			fe.Add(fmt.Sprintf("facets[%d].name", i), fmt.Sprintf("facet %q is asked for twice", f.Name))
+		}
+		seen[f.Name] = true
+		if len(f.Filters) > MaxFacetFilter {
+			fe.Add(fmt.Sprintf("facets[%d].filters", i), fmt.Sprintf("at most %d values", MaxFacetFilter))
+		}
 	}
 	for i, f := range q.Facets {
 		switch f.SortOrder {

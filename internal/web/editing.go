@@ -2,13 +2,18 @@ package web
 
 import (
 	"bytes"
+	"context"
+	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"html/template"
 	"io"
 	"mime"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -30,6 +35,97 @@ type EditingDeps struct {
 	// Secret protects POST /api/editing/render (EDITING_SECRET); empty
 	// turns that endpoint off.
 	Secret string
+	// Limiter throttles sign-ins per account and per address (counters in
+	// the store, so they hold across processes); nil turns throttling off.
+	Limiter Limiter
+}
+
+// Limiter counts hits of a key in fixed windows; *ratelimit.Limiter
+// implements it.
+type Limiter interface {
+	Allow(ctx context.Context, key string, limit int, window time.Duration) (ok bool, retryAfter time.Duration, err error)
+	Reset(ctx context.Context, key string) error
+}
+
+// loginTier is one step of the sign-in backoff: at most limit attempts per
+// window. Every attempt counts in every tier, so a guesser is slowed to 5 a
+// minute, then 10 in 15 minutes, then 20 a day.
+type loginTier struct {
+	limit  int
+	window time.Duration
+}
+
+var (
+	accountTiers = []loginTier{{5, time.Minute}, {10, 15 * time.Minute}, {20, 24 * time.Hour}}
+	addressTiers = []loginTier{{20, time.Minute}, {100, time.Hour}}
+)
+
+// throttleLogin counts a sign-in attempt for the account and the address;
+// it returns an errs.RateLimited error with the wait when either is over.
+func (s *Server) throttleLogin(ctx context.Context, name, addr string) (time.Duration, error) {
+	lim := s.deps.Editing.Limiter
+	if lim == nil {
+		return 0, nil
+	}
+	var wait time.Duration
+	check := func(prefix string, tiers []loginTier) error {
+		for i, t := range tiers {
+			ok, retry, err := lim.Allow(ctx, fmt.Sprintf("%s:%d", prefix, i), t.limit, t.window)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				wait = max(wait, retry)
+			}
+		}
+		return nil
+	}
+	if err := check("editor-login:ip:"+addr, addressTiers); err != nil {
+		return 0, err
+	}
+	if err := check(accountKey(name), accountTiers); err != nil {
+		return 0, err
+	}
+	if wait > 0 {
+		return wait, errs.E(errs.RateLimited, "Too many sign-in attempts.")
+	}
+	return 0, nil
+}
+
+// accountKey is the throttling key prefix of an account name (hashed: any
+// text may be typed as a name).
+func accountKey(name string) string {
+	h := sha256.Sum256([]byte(strings.ToLower(name)))
+	return "editor-login:account:" + hex.EncodeToString(h[:12])
+}
+
+// resetLogin forgets an account's failed attempts after a good sign-in.
+func (s *Server) resetLogin(ctx context.Context, name string) {
+	lim := s.deps.Editing.Limiter
+	if lim == nil {
+		return
+	}
+	for i := range accountTiers {
+		if err := lim.Reset(ctx, fmt.Sprintf("%s:%d", accountKey(name), i)); err != nil {
+			s.log.Warn("resetting sign-in throttle failed", "err", err)
+		}
+	}
+}
+
+// checkPassword runs the bcrypt check with at most cap(s.pwSem) at a time,
+// so a burst of sign-ins cannot take every core from the pages.
+func (s *Server) checkPassword(ctx context.Context, acc editing.Accounts, name, password string) error {
+	t := time.NewTimer(s.pwWait)
+	defer t.Stop()
+	select {
+	case s.pwSem <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return errs.E(errs.Unavailable, "Too many sign-ins at once.")
+	}
+	defer func() { <-s.pwSem }()
+	return acc.Check(name, password)
 }
 
 // EditorCookie is the name of the editor's session cookie.
@@ -60,7 +156,18 @@ func (s *Server) editorSession(r *http.Request) (*editing.Session, error) {
 	if err != nil {
 		return nil, errs.E(errs.Unauthorized, "Sign in to edit.")
 	}
-	return s.deps.Editing.Store.Session(r.Context(), c.Value)
+	sess, err := s.deps.Editing.Store.Session(r.Context(), c.Value)
+	if err != nil {
+		return nil, err
+	}
+	// The account may have been removed, or may not edit this site.
+	if st := siteOf(r.Context()); st != nil {
+		acc, ok := s.deps.Editing.Accounts[sess.Editor]
+		if !ok || !acc.MayEdit(st.Name, s.sites.Default().Name) {
+			return nil, errs.E(errs.Forbidden, "This editor account may not edit this site.")
+		}
+	}
+	return sess, nil
 }
 
 // isEditing reports whether r opens editing mode: ?mode=edit from a
@@ -109,7 +216,7 @@ func decodeJSON(r *http.Request, v any) error {
 	dec := json.NewDecoder(io.LimitReader(r.Body, 256<<10))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return errs.E(errs.Invalid, "The request body is not valid JSON: %v", err)
+		return errs.E(errs.Invalid, "The request body is not valid JSON: %s.", errs.JSONProblem(err))
 	}
 	return nil
 }
@@ -150,12 +257,41 @@ button{min-height:48px;width:100%;border:0;border-radius:6px;background:#0b3d91;
 </html>
 `))
 
-// safeNext keeps a post-login target on this site ("/path?mode=edit").
+// safeNext keeps a post-login target on this site ("/path?mode=edit"): a
+// parsed path of this origin with no control characters or backslashes
+// (raw or escaped; browsers drop tabs and read a backslash as /), and no // start.
+// Anything else is the home page in editing mode.
 func safeNext(next string) string {
-	if next == "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") || strings.ContainsAny(next, "\r\n") {
-		return "/?mode=edit"
+	const home = "/?mode=edit"
+	if next == "" || len(next) > 2048 || !strings.HasPrefix(next, "/") || unsafeURLText(next) {
+		return home
 	}
-	return next
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" || !strings.HasPrefix(u.Path, "/") {
+		return home
+	}
+	if unsafeURLText(u.Path) || strings.HasPrefix(u.Path, "//") || strings.HasPrefix(u.EscapedPath(), "//") {
+		return home
+	}
+	if q, err := url.QueryUnescape(u.RawQuery); err != nil || unsafeURLText(q) {
+		return home
+	}
+	out := &url.URL{Path: u.Path, RawQuery: u.RawQuery, Fragment: u.Fragment}
+	s := out.String()
+	if !strings.HasPrefix(s, "/") || strings.HasPrefix(s, "//") {
+		return home
+	}
+	return s
+}
+
+// unsafeURLText reports control characters or backslashes in s.
+func unsafeURLText(s string) bool {
+	for _, c := range s {
+		if c < 0x20 || c == 0x7f || c == '\\' || (c >= 0x80 && c < 0xa0) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Server) writeLogin(w http.ResponseWriter, r *http.Request, status int, name, next, msg string) error {
@@ -191,10 +327,30 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if ed == nil || len(ed.Accounts) == 0 {
 		return s.writeLogin(w, r, http.StatusServiceUnavailable, name, next, "Inga redaktörskonton är konfigurerade på den här servern (EDITOR_ACCOUNTS).")
 	}
-	if err := ed.Accounts.Check(name, password); err != nil {
-		s.log.Info("editor sign-in failed", "name", name, "request_id", requestID(r.Context()))
-		return s.writeLogin(w, r, http.StatusUnauthorized, name, next, "Fel användarnamn eller lösenord.")
+	if len(name) > 200 || len(password) > 200 {
+		return s.writeLogin(w, r, http.StatusUnauthorized, "", next, "Fel användarnamn eller lösenord.")
 	}
+	if wait, err := s.throttleLogin(r.Context(), name, s.clientAddr(r)); err != nil {
+		if !errs.Is(err, errs.RateLimited) {
+			return err
+		}
+		s.log.Warn("editor sign-in throttled", "name", name, "addr", s.clientAddr(r), "request_id", requestID(r.Context()))
+		mins := int((wait + time.Minute - 1) / time.Minute)
+		w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
+		return s.writeLogin(w, r, http.StatusTooManyRequests, name, next, fmt.Sprintf("För många inloggningsförsök. Försök igen om %d min.", max(1, mins)))
+	}
+	if err := s.checkPassword(r.Context(), ed.Accounts, name, password); err != nil {
+		if errs.Is(err, errs.Unauthorized) {
+			s.log.Info("editor sign-in failed", "name", name, "request_id", requestID(r.Context()))
+			return s.writeLogin(w, r, http.StatusUnauthorized, name, next, "Fel användarnamn eller lösenord.")
+		}
+		return err
+	}
+	if st := siteOf(r.Context()); st != nil && !ed.Accounts[name].MayEdit(st.Name, s.sites.Default().Name) {
+		s.log.Info("editor sign-in on a site the account may not edit", "name", name, "site", st.Name, "request_id", requestID(r.Context()))
+		return s.writeLogin(w, r, http.StatusForbidden, name, next, "Ditt konto får inte redigera den här webbplatsen.")
+	}
+	s.resetLogin(r.Context(), name)
 	token, sess, err := ed.Store.CreateSession(r.Context(), name, ed.SessionTTL)
 	if err != nil {
 		return err
@@ -405,7 +561,7 @@ func (s *Server) handleEditingRender(w http.ResponseWriter, r *http.Request) err
 	var in renderInput
 	dec := json.NewDecoder(io.LimitReader(r.Body, 4<<20))
 	if err := dec.Decode(&in); err != nil {
-		return errs.E(errs.Invalid, "The request body is not valid JSON: %v", err)
+		return errs.E(errs.Invalid, "The request body is not valid JSON: %s.", errs.JSONProblem(err))
 	}
 	layoutRaw := in.LayoutData
 	if len(in.Args) >= 2 {
@@ -419,7 +575,7 @@ func (s *Server) handleEditingRender(w http.ResponseWriter, r *http.Request) err
 	}
 	var ld content.LayoutData
 	if err := json.Unmarshal(layoutRaw, &ld); err != nil {
-		return errs.E(errs.Invalid, "layoutData is not Layout Service JSON: %v", err)
+		return errs.E(errs.Invalid, "layoutData is not Layout Service JSON: %s.", errs.JSONProblem(err))
 	}
 	ctxSite := ld.Sitecore.Context
 	st, err := s.sites.ByName(ctxSite.Site.Name)

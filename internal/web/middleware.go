@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -100,7 +101,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 				}
 			}
 			d := time.Since(start)
-			s.metrics.requests.WithLabelValues(label.name, r.Method, fmt.Sprint(sw.status)).Observe(d.Seconds())
+			s.metrics.requests.WithLabelValues(label.name, methodLabel(r.Method), strconv.Itoa(sw.status)).Observe(d.Seconds())
 			if s.cfg.AccessLog {
 				s.log.Info("request", "request_id", id, "method", r.Method, "host", r.Host, "path", r.URL.Path,
 					"route", label.name, "status", sw.status, "bytes", sw.size, "duration_ms", float64(d.Microseconds())/1000)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -17,20 +18,62 @@ import (
 	"forecourt/internal/errs"
 	"forecourt/internal/page"
 	"forecourt/internal/render"
+	"forecourt/internal/site"
 
 	"github.com/cespare/xxhash/v2"
 )
 
-// baseURL is the absolute origin for canonical and sitemap URLs.
+// baseURL is the absolute origin of the request's site for canonical,
+// sitemap, robots and share URLs. The Host header is not trusted: it is used
+// only when it is one of the site's configured hosts (or a loopback address
+// on a developer machine); otherwise the site's PUBLIC_URLS entry, else
+// https:// and its first configured host.
 func (s *Server) baseURL(r *http.Request) string {
-	if s.cfg.PublicURL != "" {
+	st := siteOf(r.Context())
+	if st == nil {
+		st = s.sites.Default()
+	}
+	if u := s.cfg.PublicURLs[st.Name]; u != "" {
+		return strings.TrimSuffix(u, "/")
+	}
+	if s.cfg.PublicURL != "" && st == s.sites.Default() {
 		return strings.TrimSuffix(s.cfg.PublicURL, "/")
 	}
 	scheme := "http"
 	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
 		scheme = "https"
 	}
-	return scheme + "://" + r.Host
+	if knownHost(st, r.Host) {
+		return scheme + "://" + strings.ToLower(r.Host)
+	}
+	if len(st.Hosts) > 0 {
+		return "https://" + st.Hosts[0]
+	}
+	return scheme + "://" + st.Name + ".localhost"
+}
+
+// knownHost reports whether hostport names st: one of its configured hosts
+// or <name>.localhost with any port, or a loopback address.
+func knownHost(st *site.Site, hostport string) bool {
+	host := strings.ToLower(hostport)
+	if h, port, err := net.SplitHostPort(host); err == nil {
+		if _, err := strconv.ParseUint(port, 10, 16); err != nil {
+			return false
+		}
+		host = h
+	}
+	if ip := net.ParseIP(host); ip != nil {
+		return ip.IsLoopback()
+	}
+	if host == "localhost" || host == st.Name+".localhost" {
+		return true
+	}
+	for _, h := range st.Hosts {
+		if host == h {
+			return true
+		}
+	}
+	return false
 }
 
 // pageRequest turns an HTTP request for path p into a page request.
@@ -75,13 +118,17 @@ func validPath(p string) bool {
 func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	p := r.URL.Path
 	if len(p) > 1 && strings.HasSuffix(p, "/") {
-		u := *r.URL
-		u.Path = strings.TrimRight(p, "/")
-		if u.Path == "" {
-			u.Path = "/"
+		// "/a/b/" → "/a/b". The path is validated first: "/%2Fevil.example/x/"
+		// must not become the scheme-relative "//evil.example/x".
+		trimmed := strings.TrimRight(p, "/")
+		if trimmed == "" {
+			trimmed = "/"
 		}
-		http.Redirect(w, r, u.RequestURI(), http.StatusMovedPermanently)
-		return nil
+		if !validPath(trimmed) {
+			return errs.E(errs.NotFound, "Not found.")
+		}
+		u := url.URL{Path: trimmed, RawQuery: r.URL.RawQuery}
+		return localRedirect(w, r, u.RequestURI(), http.StatusMovedPermanently)
 	}
 	req, err := s.pageRequest(r, p)
 	if err != nil {
@@ -92,8 +139,11 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if res.Redirect != "" {
-		http.Redirect(w, r, res.Redirect, res.RedirectStatus)
-		return nil
+		if strings.HasPrefix(res.Redirect, "http://") || strings.HasPrefix(res.Redirect, "https://") {
+			http.Redirect(w, r, res.Redirect, res.RedirectStatus)
+			return nil
+		}
+		return localRedirect(w, r, res.Redirect, res.RedirectStatus)
 	}
 	pageJSON, err := safeJSON(res.Data)
 	if err != nil {
@@ -119,8 +169,15 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		h.Del("X-Frame-Options")
 	} else {
 		// Anonymous content: shared caches may keep it briefly and
-		// revalidate with the ETag.
-		h.Set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300")
+		// revalidate with the ETag. The page data carries the hideAlert
+		// cookie, so a page asked for with it is private, and shared caches
+		// must key public pages by the cookie too.
+		if req.HideAlert {
+			h.Set("Cache-Control", "private, no-cache")
+		} else {
+			h.Set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300")
+		}
+		h.Add("Vary", "Cookie")
 	}
 	if !res.Updated.IsZero() {
 		h.Set("Last-Modified", res.Updated.UTC().Format(http.TimeFormat))
@@ -266,6 +323,10 @@ func (s *Server) handlePageData(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Add("Vary", "Cookie")
+	if req.HideAlert {
+		w.Header().Set("Cache-Control", "private, no-cache")
+	}
 	if req.Editing {
 		w.Header().Set("Cache-Control", "no-store")
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"forecourt/internal/errs"
 )
 
 // Redirects are the site-specific permanent redirects, read from
@@ -130,11 +132,41 @@ func (s *Server) redirects(next http.Handler) http.Handler {
 			if st := siteOf(r.Context()); st != nil {
 				if to := s.redir.Match(st.Name, r.URL.Path, r.URL.Query()); to != "" {
 					setRoute(r, "redirect")
-					http.Redirect(w, r, to, http.StatusMovedPermanently)
+					if strings.HasPrefix(to, "https://") || strings.HasPrefix(to, "http://") {
+						http.Redirect(w, r, to, http.StatusMovedPermanently)
+					} else if err := localRedirect(w, r, to, http.StatusMovedPermanently); err != nil {
+						s.writeError(w, r, err)
+					}
 					return
 				}
 			}
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// SafeLocalTarget reports whether target is a path of this origin that a
+// browser cannot read as another host: it starts with one "/", not "//" or
+// "/\", and has no control characters or backslashes.
+func SafeLocalTarget(target string) bool {
+	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") {
+		return false
+	}
+	return !unsafeURLText(target)
+}
+
+// localRedirect answers a redirect to a path of this origin; a target that
+// could leave the origin (scheme-relative, backslashes, control characters)
+// is not followed: the answer is 404.
+func localRedirect(w http.ResponseWriter, r *http.Request, target string, status int) error {
+	if !SafeLocalTarget(target) {
+		return errs.E(errs.NotFound, "Not found.")
+	}
+	h := w.Header()
+	h.Set("Location", target)
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		h.Set("Content-Type", "text/html; charset=utf-8")
+	}
+	w.WriteHeader(status)
+	return nil
 }

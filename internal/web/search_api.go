@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 
@@ -10,6 +11,24 @@ import (
 
 // maxSearchBody bounds a search request body.
 const maxSearchBody = 64 << 10
+
+// publicQuery applies the public API's bounds to q: anonymous callers get
+// pages of at most search.MaxPublicLimit (signed-in editors up to
+// search.MaxLimit), and a query without fields gets the id field only (ask
+// for the fields you show).
+func publicQuery(s *Server, r *http.Request, q *search.Query) error {
+	if q.Limit > search.MaxPublicLimit {
+		if _, err := s.editorSession(r); err != nil {
+			return (errs.FieldErrors{"limit": fmt.Sprintf("must be between 0 and %d", search.MaxPublicLimit)}).Err("The search query is not valid.")
+		}
+	}
+	if len(q.Fields) == 0 {
+		if sc := search.SchemaFor(q.Index); sc != nil {
+			q.Fields = []string{sc.ID}
+		}
+	}
+	return nil
+}
 
 // SearchAPI mounts "POST /api/search": the search proxy contract of the
 // spec over the in-process engine. A bad body or unknown index answers 400
@@ -24,6 +43,9 @@ func SearchAPI(engine *search.Engine) func(mux *http.ServeMux, s *Server) {
 			}
 			q, err := search.ParseQuery(body)
 			if err != nil {
+				return err
+			}
+			if err := publicQuery(s, r, &q); err != nil {
 				return err
 			}
 			res, err := engine.Search(r.Context(), q)

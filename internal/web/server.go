@@ -6,12 +6,17 @@ package web
 
 import (
 	"context"
+	"crypto/subtle"
 	"log/slog"
+	"net"
 	"net/http"
+	"runtime"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"forecourt/internal/errs"
 	"forecourt/internal/page"
 	"forecourt/internal/personalize"
 	"forecourt/internal/site"
@@ -31,6 +36,20 @@ type Config struct {
 	AccessLog bool
 	// RenderCache caches rendered HTML by page data (render is pure).
 	RenderCacheEntries int
+	// PublicURLs are the origins of the sites by site name (PUBLIC_URLS;
+	// PUBLIC_URL is the default site's). A site without one uses the
+	// request's host when it is one of the site's configured hosts (or a
+	// loopback address), else https:// and its first configured host.
+	PublicURLs map[string]string
+	// ClientIPHeader, when set ("X-Forwarded-For" or "X-Real-IP"), is the
+	// header the load balancer puts the client's address in; the last
+	// address in it is used for per-address throttling. Empty: the
+	// connection's address.
+	ClientIPHeader string
+	// MetricsToken, when set, serves /metrics on the public port to
+	// requests with "Authorization: Bearer <token>". Without it /metrics is
+	// only on the separate METRICS_ADDR listener (Server.MetricsHandler).
+	MetricsToken string
 }
 
 // Renderer turns page data into HTML; *render.Pool implements it.
@@ -78,6 +97,8 @@ type Server struct {
 	gzDocs  *gzDocCache
 	deps    Deps
 	started time.Time
+	pwSem   chan struct{} // bounds concurrent password checks
+	pwWait  time.Duration // how long a sign-in waits for a slot
 }
 
 // New builds the server. It fails when the front-end build is missing.
@@ -93,11 +114,12 @@ func New(cfg Config, d Deps) (*Server, error) {
 		d.Redirects = &Redirects{}
 	}
 	s := &Server{cfg: cfg, sites: d.Sites, pages: d.Pages, render: d.Renderer, store: d.Store, assets: a,
-		redir: d.Redirects, log: d.Logger, metrics: newMetrics(), deps: d, started: time.Now()}
+		redir: d.Redirects, log: d.Logger, metrics: newMetrics(), deps: d, started: time.Now(),
+		pwSem: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), pwWait: 5 * time.Second}
 	// RENDER_CACHE=0 turns off both caches of render output: the HTML by
 	// page data and the finished compressed documents.
 	if cfg.RenderCacheEntries > 0 {
-		s.cache = newRenderCache(cfg.RenderCacheEntries)
+		s.cache = newRenderCache(cfg.RenderCacheEntries, renderCacheBytes)
 		s.gzDocs = newGzDocCache(64 << 20)
 	}
 	return s, nil
@@ -116,7 +138,7 @@ func (s *Server) Handler() http.Handler {
 		}))
 	}
 	route("GET /healthz", "healthz", s.handle(s.handleHealth))
-	route("GET /metrics", "metrics", promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{}))
+	route("GET /metrics", "metrics", s.handle(s.handlePublicMetrics))
 	route("GET /robots.txt", "robots", s.handle(s.handleRobots))
 	route("GET /sitemap.xml", "sitemap", s.handle(s.handleSitemap))
 	route("GET /assets/", "assets", http.HandlerFunc(s.assets.serve))
@@ -137,6 +159,7 @@ func (s *Server) Handler() http.Handler {
 	var h http.Handler = mux
 	h = s.redirects(h)
 	h = s.siteFor(h)
+	h = s.bounds(h)
 	h = s.secure(h)
 	h = s.observe(h)
 	return h
@@ -161,3 +184,47 @@ func WriteJSON(w http.ResponseWriter, r *http.Request, status int, v any) error 
 
 // Logger returns the server's logger.
 func (s *Server) Logger() *slog.Logger { return s.log }
+
+// clientAddr is the client's address for throttling: the last address of
+// the configured proxy header, else the connection's address.
+func (s *Server) clientAddr(r *http.Request) string {
+	if h := s.cfg.ClientIPHeader; h != "" {
+		if v := r.Header.Values(h); len(v) > 0 {
+			last := v[len(v)-1]
+			if i := strings.LastIndexByte(last, ','); i >= 0 {
+				last = last[i+1:]
+			}
+			if ip := net.ParseIP(strings.TrimSpace(last)); ip != nil {
+				return ip.String()
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// MetricsHandler serves the Prometheus metrics; mount it on a listener
+// that only the monitoring can reach (METRICS_ADDR).
+func (s *Server) MetricsHandler() http.Handler {
+	return promhttp.HandlerFor(s.metrics.reg, promhttp.HandlerOpts{})
+}
+
+// handlePublicMetrics serves "GET /metrics" on the public port: only with
+// the bearer token of METRICS_TOKEN; without a token configured it is not
+// found (the metrics are on METRICS_ADDR).
+func (s *Server) handlePublicMetrics(w http.ResponseWriter, r *http.Request) error {
+	if s.cfg.MetricsToken == "" {
+		return errs.E(errs.NotFound, "Not found.")
+	}
+	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.MetricsToken)) != 1 {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+		return errs.E(errs.Unauthorized, "The metrics need the monitoring token.")
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.MetricsHandler().ServeHTTP(w, r)
+	return nil
+}

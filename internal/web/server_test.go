@@ -25,6 +25,10 @@ var pool *render.Pool
 // server tests render pages exactly as production does. It needs the
 // front-end build (make build); `make test` builds first.
 func TestMain(m *testing.M) {
+	if webtest.Fuzzing() {
+		// A fuzz run (make test-fuzz) runs no server test: no render worker.
+		os.Exit(m.Run())
+	}
 	var err error
 	pool, err = webtest.StartPool()
 	if err != nil {
@@ -281,7 +285,7 @@ func (brokenRenderer) Ready() int { return 0 }
 func (brokenRenderer) Size() int  { return 1 }
 
 func TestFallbackKeepsHead(t *testing.T) {
-	h := mustServer(t, brokenRenderer{})
+	h := mustServerWith(t, brokenRenderer{}, web.Config{Locales: []string{"sv", "en", "da", "nb", "fi", "sk"}, MetricsToken: "metrics-token-0123456789"})
 	r := webtest.Get(t, h, "/om-oss", "Host", "forecourt.se")
 	if r.StatusCode != 200 {
 		t.Fatalf("status %d", r.StatusCode)
@@ -298,7 +302,7 @@ func TestFallbackKeepsHead(t *testing.T) {
 	if !strings.Contains(r.Body, `id="__PAGE_DATA__"`) {
 		t.Errorf("page data missing")
 	}
-	m := webtest.Get(t, h, "/metrics")
+	m := webtest.Get(t, h, "/metrics", "Authorization", "Bearer metrics-token-0123456789")
 	if !strings.Contains(m.Body, `forecourt_render_fallbacks_total{reason="timeout"} 1`) {
 		t.Errorf("fallback not counted")
 	}

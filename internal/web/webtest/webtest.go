@@ -6,6 +6,7 @@ package webtest
 import (
 	"compress/gzip"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -162,4 +163,19 @@ func Text(n *html.Node) string {
 	}
 	walk(n)
 	return b.String()
+}
+
+// Fuzzing reports whether the test binary runs a fuzz target (-test.fuzz,
+// or as a fuzz worker), so a TestMain can skip what only the other tests
+// need. It parses the test flags.
+func Fuzzing() bool {
+	flag.Parse()
+	for _, name := range []string{"test.fuzz", "test.fuzzworker"} {
+		if f := flag.Lookup(name); f != nil {
+			if v := f.Value.String(); v != "" && v != "false" {
+				return true
+			}
+		}
+	}
+	return false
 }
