@@ -21,8 +21,10 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
 	"forecourt/internal/leads/smtptest"
+	"forecourt/internal/site"
 	"forecourt/internal/store"
 )
 
@@ -206,6 +208,90 @@ func TestTwoReplicas(t *testing.T) {
 		}
 		if count != 1 {
 			t.Errorf("the lead was mailed %d times, want once (codes %v)", count, codes)
+		}
+	})
+
+	t.Run("concurrent bookings of one slot across both never over-book", func(t *testing.T) {
+		db, err := store.Open(ctx, "", dbURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		sites, _ := site.New(site.All(), "group-se")
+		dir := booking.NewDirectory(nil)
+		if err := dir.Load(ctx, catalog.NewStore(db), sites.All()); err != nil {
+			t.Fatal(err)
+		}
+		const dept = "D-1002"
+		ws, err := dir.Workshop(dept)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The first free start of a week from now, as the list shows it.
+		from := time.Now().In(ws.Zone).AddDate(0, 0, 7).Format("2006-01-02")
+		var week []struct {
+			Date  string   `json:"date"`
+			Slots []string `json:"availableSlots"`
+		}
+		res, err := http.Get(a + "/api/mechmate/timeslots/from/ABC123/" + dept + "/" + from + "T00:00:00/?serviceOfferings=originalservice")
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.NewDecoder(res.Body).Decode(&week)
+		res.Body.Close()
+		var slot string
+		for _, d := range week {
+			if len(d.Slots) > 0 {
+				slot = d.Date + "T" + d.Slots[0] + ":00.00"
+				break
+			}
+		}
+		if slot == "" {
+			t.Fatalf("no free start in the week from %s: %+v", from, week)
+		}
+		// More clients than the workshop has bays, half on each process
+		// (within the per-address booking limit of 20).
+		const clients = 16
+		codes := make([]int, clients)
+		var wg sync.WaitGroup
+		for i := 0; i < clients; i++ {
+			srv := a
+			if i%2 == 1 {
+				srv = b
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				body := fmt.Sprintf(`{"customer":{"firstName":"Kund","lastName":"Nummer %d","phone":"070 123 45 %02d","email":"kund%d@example.se"},"freeText":"","departmentId":%q,"timeSlot":%q,"isFullDay":false,"registrationNumber":"ABC123","mileage":4500,"serviceOfferingRequests":[{"kobraId":"originalservice","unitsSelected":1,"userInput":""}]}`, i, i, i, dept, slot)
+				req, _ := http.NewRequest("POST", srv+"/api/mechmate/book", strings.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Idempotency-Key", fmt.Sprintf("replica-booking-%02d", i))
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				codes[i] = res.StatusCode
+			}()
+		}
+		wg.Wait()
+		booked, taken := 0, 0
+		for _, c := range codes {
+			switch c {
+			case http.StatusOK:
+				booked++
+			case http.StatusConflict:
+				taken++
+			default:
+				t.Errorf("a booking answered %d (codes %v)", c, codes)
+			}
+		}
+		var stored int
+		db.QueryRowContext(ctx, `SELECT count(*) FROM booking_bookings WHERE department_id = $1 AND status = 'booked'`, dept).Scan(&stored)
+		if booked < 1 || booked > ws.Capacity.Bays || stored != booked || booked+taken != clients {
+			t.Errorf("%d booked (%d stored), %d taken, for a slot of %d bays (codes %v)", booked, stored, taken, ws.Capacity.Bays, codes)
 		}
 	})
 }
