@@ -8,7 +8,7 @@ BIN := bin/forecourt
 # Demo editor for `make run`: sign in at /editor/login as "redaktor" with the
 # password "forecourt-demo" (documented in README.md). Only its bcrypt hash is
 # here; real deployments set EDITOR_ACCOUNTS themselves.
-DEMO_EDITOR_ACCOUNTS ?= redaktor:$$2a$$12$$TDlk248Auz/TZNFMy2iZse/Psip724.OgVyFVebfTGDfFQjMKRVxe
+DEMO_EDITOR_ACCOUNTS ?= redaktor:$$2a$$12$$TDlk248Auz/TZNFMy2iZse/Psip724.OgVyFVebfTGDfFQjMKRVxe:*
 WEB_STAMP := web/node_modules/.forecourt-installed
 
 .PHONY: test-fuzz mailpit mailpit-start mailpit-stop run test build deps deps-web deps-go deps-browser build-web build-go seed test-go test-web test-e2e bench clean
