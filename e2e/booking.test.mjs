@@ -153,7 +153,7 @@ test("a whole booking by mouse: confirmation, mail with invite.ics, cancel; axe 
 
   await page.getByRole("button", { name: "Boka" }).click();
   await page.getByRole("heading", { name: "Bokning bekräftad" }).waitFor({ timeout: 30_000 });
-  await page.getByRole("img", { name: /Karta över/ }).waitFor();
+  await page.getByRole("region", { name: /Karta över/ }).waitFor();
   const directions = await page.getByRole("link", { name: "Vägbeskrivning" }).getAttribute("href");
   assert.match(directions, /maps\/search\/\?api=1&query=/);
   const ref = (await page.locator(".fc-booking-confirmed__ref").textContent()).trim();
