@@ -186,7 +186,7 @@ test("open a dealer site from the list", async () => {
   await first.click();
   await page.waitForURL(/\/anlaggningar\/[a-z0-9-]+$/, { waitUntil: "domcontentloaded" });
   await page.getByRole("heading", { level: 1, name }).waitFor();
-  await page.getByRole("img", { name: new RegExp(`Karta över ${name}`) }).waitFor();
+  await page.getByRole("region", { name: new RegExp(`Karta över ${name}`) }).waitFor();
   await page.getByRole("heading", { name: "Avdelningar" }).waitFor();
   await page.getByRole("button", { name: /Visa personal/ }).first().waitFor();
   const staff = page.locator(".fc-department__staff-toggle").first();
