@@ -219,7 +219,7 @@ test("Norwegian service request by keyboard alone: bad, then good; the dealer's 
 
   const res = await fetch(server.url + "/api/search", {
     method: "POST", headers: { Host: `group-no.localhost:${server.port}` },
-    body: JSON.stringify({ index: "sites_group_no", filters: { site_id: [siteId] }, limit: 1 }),
+    body: JSON.stringify({ index: "sites_group_no", fields: ["site_id", "site_email", "site_departments"], filters: { site_id: [siteId] }, limit: 1 }),
   });
   const site = JSON.stringify((await res.json()).content[0] ?? {});
   const deadline = Date.now() + 20000;
