@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -80,15 +81,24 @@ func (ix *Indexer) rebuild(ctx context.Context, st *site.Site) error {
 	if err != nil {
 		return err
 	}
-	docs, err := ix.Service.LoadSite(ctx, st.Name)
+	// Documents go into the builders as the store yields them: the maps are
+	// garbage at once and the indexes keep packed copies.
+	cb, err := search.NewBuilder(search.VehiclesSchema(), 1024)
 	if err != nil {
 		return err
 	}
-	cars, err := search.Build(search.VehiclesSchema(), docs.Cars)
+	sb, err := search.NewBuilder(search.SitesSchema(), 64)
+	if err != nil {
+		return err
+	}
+	if err := ix.Service.EachDoc(ctx, st.Name, cb.Add, sb.Add); err != nil {
+		return fmt.Errorf("build the indexes of %s: %w", st.Name, err)
+	}
+	cars, err := cb.Finish()
 	if err != nil {
 		return fmt.Errorf("build %s: %w", st.VehiclesIndex(), err)
 	}
-	sites, err := search.Build(search.SitesSchema(), docs.Sites)
+	sites, err := sb.Finish()
 	if err != nil {
 		return fmt.Errorf("build %s: %w", st.SitesIndex(), err)
 	}
@@ -98,6 +108,9 @@ func (ix *Indexer) rebuild(ctx context.Context, st *site.Site) error {
 	ix.sigs[st.Name] = sig
 	ix.state[st.Name] = fmt.Sprintf("%d cars, %d sites", cars.Len(), sites.Len())
 	ix.mu.Unlock()
+	// The build's garbage (a decoded map per car) would otherwise stay in
+	// the process's resident memory until the runtime returns it.
+	debug.FreeOSMemory()
 	ix.log().Info("search index built", "site", st.Name, "cars", cars.Len(), "dealer_sites", sites.Len(), "ms", time.Since(start).Milliseconds())
 	return nil
 }
