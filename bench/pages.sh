@@ -13,7 +13,8 @@
 #                                      price and mileage ranges, sort, keyphrase; seeded)
 #   bench/pages.sh path /om-oss [seconds]
 #
-# Each scenario is warmed up (every path once, then 5 s of unmeasured load).
+# Each scenario is warmed up (the first 300 paths once, then 5 s of unmeasured
+# load).
 # Scenarios per page: "rendered" (RENDER_CACHE=0: every request renders in
 # Node), "default" (HTML cached by page-data hash; for detail pages the 600
 # URLs exceed the 512-entry cache, so every request still renders) and
@@ -111,11 +112,12 @@ run() {
   paths > "$work/paths.txt"
   # Warm up: every path once, then 5 s of load that is not measured (JIT of
   # the Node workers, the Go heap reaching its steady size).
-  while read -r p; do curl -s -o /dev/null "$base$p"; done < "$work/paths.txt"
+  head -n 300 "$work/paths.txt" | while read -r p; do curl -s -o /dev/null "$base$p"; done
   wrk -t1 -c16 -d5s -s "$work/paths.lua" "$base" >/dev/null
   echo "== $what: $name, $(wc -l < "$work/paths.txt") paths, c=16, ${secs}s"
   wrk -t1 -c16 -d"${secs}s" --latency -s "$work/paths.lua" "$base" | grep -E 'Requests/sec|50%|99%|Non-2xx|Socket errors'
-  echo "   server RSS after: $(( $(ps -o rss= -p "$pid") / 1024 )) MiB"
+  local workers; workers=$(ps --ppid "$pid" -o rss= | awk '{s+=$1} END {print s+0}')
+  echo "   server RSS after: $(( $(ps -o rss= -p "$pid") / 1024 )) MiB (render workers $(( workers / 1024 )) MiB); load average $(cut -d' ' -f1-3 /proc/loadavg)"
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
 

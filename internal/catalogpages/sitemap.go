@@ -22,14 +22,17 @@ type DocsFunc func(st *site.Site) (cars, sites []map[string]any, err error)
 func (p *Pages) IndexDocs(st *site.Site) (cars, sites []map[string]any, err error) {
 	ctx := context.Background()
 	all := func(index string, fields []string) ([]map[string]any, error) {
-		q := search.Query{Index: index, Fields: fields}
-		res, err := p.Search.Search(ctx, q) // the count first, then every document
-		if err != nil {
-			return nil, err
+		var out []map[string]any
+		for q := (search.Query{Index: index, Fields: fields, Limit: search.MaxLimit}); ; q.Offset += q.Limit {
+			res, err := p.Search.Search(ctx, q)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, res.Content...)
+			if len(res.Content) < q.Limit || len(out) >= res.TotalItems {
+				return out, nil
+			}
 		}
-		q.Limit = res.TotalItems
-		res, err = p.Search.Search(ctx, q)
-		return res.Content, err
 	}
 	if cars, err = all(st.VehiclesIndex(), []string{"car_id", "slug", "indexed_at", "car_brand", "car_model"}); err != nil {
 		return nil, nil, err
