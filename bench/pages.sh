@@ -108,7 +108,8 @@ run() {
   env DATA_DIR="$data" PORT="$port" ACCESS_LOG=false "$@" >"$work/server.log" 2>&1 &
   local pid=$!
   # /healthz answers 200 once the search indexes are built.
-  for _ in $(seq 1 600); do curl -sf "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+  # (up to 5 minutes: a shared, loaded machine builds them slowly)
+  for _ in $(seq 1 3000); do curl -sf "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
   paths > "$work/paths.txt"
   # Warm up: every path once, then 5 s of load that is not measured (JIT of
   # the Node workers, the Go heap reaching its steady size).
@@ -117,7 +118,7 @@ run() {
   echo "== $what: $name, $(wc -l < "$work/paths.txt") paths, c=16, ${secs}s"
   wrk -t1 -c16 -d"${secs}s" --latency -s "$work/paths.lua" "$base" | grep -E 'Requests/sec|50%|99%|Non-2xx|Socket errors'
   local workers; workers=$(ps --ppid "$pid" -o rss= | awk '{s+=$1} END {print s+0}')
-  echo "   server RSS after: $(( $(ps -o rss= -p "$pid") / 1024 )) MiB (render workers $(( workers / 1024 )) MiB); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "   server RSS after: $(( $(ps -o rss= -p "$pid" || echo 0) / 1024 )) MiB (render workers $(( workers / 1024 )) MiB); load average $(cut -d' ' -f1-3 /proc/loadavg)"
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
 

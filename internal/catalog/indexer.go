@@ -55,8 +55,14 @@ func (ix *Indexer) BuildAll(ctx context.Context) error {
 			return err
 		}
 	}
+	freeBuildGarbage()
 	return nil
 }
+
+// freeBuildGarbage returns the garbage of index builds (a decoded map per
+// car) to the OS, which would otherwise keep it in the process's resident
+// memory for minutes. Once per round of builds: it costs a GC and a scavenge.
+func freeBuildGarbage() { debug.FreeOSMemory() }
 
 func (ix *Indexer) init() {
 	ix.mu.Lock()
@@ -108,9 +114,6 @@ func (ix *Indexer) rebuild(ctx context.Context, st *site.Site) error {
 	ix.sigs[st.Name] = sig
 	ix.state[st.Name] = fmt.Sprintf("%d cars, %d sites", cars.Len(), sites.Len())
 	ix.mu.Unlock()
-	// The build's garbage (a decoded map per car) would otherwise stay in
-	// the process's resident memory until the runtime returns it.
-	debug.FreeOSMemory()
 	ix.log().Info("search index built", "site", st.Name, "cars", cars.Len(), "dealer_sites", sites.Len(), "ms", time.Since(start).Milliseconds())
 	return nil
 }
@@ -145,6 +148,7 @@ func (ix *Indexer) Watch(ctx context.Context, every time.Duration) {
 				ix.log().Error("index rebuild failed; previous index kept", "site", st.Name, "err", err)
 				ix.setState(st.Name, "stale: "+err.Error())
 			}
+			freeBuildGarbage()
 		}
 	}
 }
