@@ -30,7 +30,8 @@ import (
 //	          keys in ascending byte order (the order encoding/json writes)
 type docStore struct {
 	strs []string
-	ids  map[string]uint32 // string → index into strs; kept for field lookups
+	ids  map[string]uint32 // string → index into strs, while building
+	keys map[string]uint32 // object key → index into strs, for projections
 	data []byte
 	off  []uint64 // document d is data[off[d]:off[d+1]]
 }
@@ -48,7 +49,7 @@ const (
 )
 
 func newDocStore(n int) *docStore {
-	return &docStore{ids: map[string]uint32{}, off: make([]uint64, 1, n+1)}
+	return &docStore{ids: map[string]uint32{}, keys: map[string]uint32{}, off: make([]uint64, 1, n+1)}
 }
 
 func (s *docStore) len() int { return len(s.off) - 1 }
@@ -75,10 +76,12 @@ func (s *docStore) add(doc map[string]any) error {
 	return nil
 }
 
-// done drops build-time slack.
+// done drops build-time state: the table of every string (at a million
+// cars, millions of entries) is only needed to intern.
 func (s *docStore) done() {
 	s.data = slices.Clip(s.data)
 	s.strs = slices.Clip(s.strs)
+	s.ids = nil
 }
 
 func (s *docStore) appendValue(b []byte, v any) ([]byte, error) {
@@ -130,7 +133,12 @@ func (s *docStore) appendValue(b []byte, v any) ([]byte, error) {
 		slices.Sort(keys)
 		b = binary.AppendUvarint(append(b, tagObject), uint64(len(keys)))
 		for _, k := range keys {
-			b = binary.AppendUvarint(b, uint64(s.intern(k)))
+			id, ok := s.keys[k]
+			if !ok {
+				id = s.intern(k)
+				s.keys[k] = id
+			}
+			b = binary.AppendUvarint(b, uint64(id))
 			var err error
 			if b, err = s.appendValue(b, x[k]); err != nil {
 				return b, err
@@ -247,7 +255,7 @@ func (s *docStore) project(d uint32, fields []string) map[string]any {
 	}
 	want := make([]uint32, 0, len(fields))
 	for _, f := range fields {
-		if id, ok := s.ids[f]; ok {
+		if id, ok := s.keys[f]; ok {
 			want = append(want, id)
 		}
 	}
@@ -266,7 +274,7 @@ func (s *docStore) project(d uint32, fields []string) map[string]any {
 
 // get returns the top-level field name of document d (nil when absent).
 func (s *docStore) get(d uint32, name string) any {
-	id, ok := s.ids[name]
+	id, ok := s.keys[name]
 	if !ok {
 		return nil
 	}
