@@ -22,8 +22,9 @@ func (s *Store) Signature(ctx context.Context, siteName string) (string, error) 
 	for _, table := range []string{"catalog_cars", "catalog_sites"} {
 		var n int
 		var latest string
-		// Same SQL on both engines; the table name is one of two constants.
-		q := s.db.Rebind(`SELECT count(*), coalesce(max(updated_at), '') FROM ` + table + ` WHERE site_name = ?`)
+		// Same SQL on both engines (the cast: PostgreSQL's updated_at is a
+		// timestamp); the table name is one of two constants.
+		q := s.db.Rebind(`SELECT count(*), coalesce(CAST(max(updated_at) AS TEXT), '') FROM ` + table + ` WHERE site_name = ?`)
 		if err := s.db.QueryRowContext(ctx, q, siteName).Scan(&n, &latest); err != nil {
 			return "", fmt.Errorf("signature of %s: %w", table, err)
 		}

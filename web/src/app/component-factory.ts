@@ -16,6 +16,7 @@
 // in the map. CSS is not split (one stylesheet), so nothing flashes.
 import type { ComponentType } from "react";
 import type { BlockProps } from "./block-props";
+import { ImageCard } from "../blocks/image-card/image-card";
 import type { ComponentRendering, PageData } from "../lib/types";
 import { isLazy, lazyBlock, preloadAll, preloadEditing } from "../lib/lazy-block";
 import { HeroBanner } from "../blocks/hero-banner/hero-banner";
@@ -44,7 +45,7 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   Blurb2,
   CarModelCard: lazyBlock(() => import("../blocks/car-model-card/car-model-card").then((m) => m.CarModelCard)),
   CardGrid: lazyBlock(() => import("../blocks/card-grid/card-grid").then((m) => m.CardGrid)),
-  ImageCard: lazyBlock(() => import("../blocks/image-card/image-card").then((m) => m.ImageCard)),
+  ImageCard,
   FaqItem: lazyBlock(() => import("../blocks/faq-item/faq-item").then((m) => m.FaqItem)),
   Countdown: lazyBlock(() => import("../blocks/countdown/countdown").then((m) => m.Countdown)),
   RangeOfLoansDisclaimer: lazyBlock(() => import("../blocks/range-of-loans-disclaimer/range-of-loans-disclaimer").then((m) => m.RangeOfLoansDisclaimer)),
