@@ -117,7 +117,7 @@ run() {
   wrk -t1 -c16 -d5s -s "$work/paths.lua" "$base" >/dev/null
   echo "== $what: $name, $(wc -l < "$work/paths.txt") paths, c=16, ${secs}s"
   wrk -t1 -c16 -d"${secs}s" --latency -s "$work/paths.lua" "$base" | grep -E 'Requests/sec|50%|99%|Non-2xx|Socket errors'
-  local workers; workers=$(ps --ppid "$pid" -o rss= | awk '{s+=$1} END {print s+0}')
+  local workers; workers=$( (ps --ppid "$pid" -o rss= || true) | awk '{s+=$1} END {print s+0}')
   echo "   server RSS after: $(( $(ps -o rss= -p "$pid" || echo 0) / 1024 )) MiB (render workers $(( workers / 1024 )) MiB); load average $(cut -d' ' -f1-3 /proc/loadavg)"
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
