@@ -71,6 +71,7 @@ test-fuzz:
 
 test-web: deps-web
 	cd web && npm run typecheck && npm test
+	cd web && node scripts/first-load.mjs
 
 test-e2e: build deps-browser
 	cd web && node --test --test-concurrency=1 ../e2e/

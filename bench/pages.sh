@@ -7,9 +7,14 @@
 #   bench/pages.sh home    [seconds]   the group-se home page
 #   bench/pages.sh list    [seconds]   the car list /bilar and brand/model lists
 #   bench/pages.sh detail  [seconds]   600 different car detail pages in turn
+#   bench/pages.sh detail-all [seconds] every group-se car's detail page (~20 500,
+#                                      from the sitemap) in a random order: the long tail
+#   bench/pages.sh list-tail [seconds] 1 000 distinct car list URLs (brand, model, fuel,
+#                                      price and mileage ranges, sort, keyphrase; seeded)
 #   bench/pages.sh path /om-oss [seconds]
 #
-# Each scenario is warmed up (every path once, then 5 s of unmeasured load).
+# Each scenario is warmed up (the first 300 paths once, then 5 s of unmeasured
+# load).
 # Scenarios per page: "rendered" (RENDER_CACHE=0: every request renders in
 # Node), "default" (HTML cached by page-data hash; for detail pages the 600
 # URLs exceed the 512-entry cache, so every request still renders) and
@@ -52,8 +57,53 @@ paths() {
         curl -s -XPOST "$base/api/search" -d '{"index":"vehicles_group_se","limit":48,"offset":'"$off"',"fields":["car_id","slug"],"sort_name":"car_price_asc"}' |
           python3 -c 'import json,sys; [print("/bilar/%d/%s" % (c["car_id"], c["slug"])) for c in json.load(sys.stdin)["content"]]'
       done | head -600 ;;
+    detail-all)
+      # Every car of the sitemap, shuffled (seeded, so runs compare).
+      curl -s "$base/sitemap.xml" | python3 -c '
+import random, re, sys
+paths = sorted(set(re.findall(r"<loc>https?://[^/<]+(/bilar/[0-9]+/[^<]*)</loc>", sys.stdin.read())))
+random.Random(13).shuffle(paths)
+print("\n".join(paths))' ;;
+    list-tail) list_tail_paths ;;
     *) echo "unknown page set $what" >&2; exit 2 ;;
   esac
+}
+
+# list_tail_paths prints 1 000 distinct, realistic car list URLs built from the
+# index's own facet values (brand > model, fuel), price and mileage ranges, sorts
+# and keyphrases, as the filter panel and the search box make them.
+list_tail_paths() {
+  curl -s -XPOST "$base/api/search" -d '{"index":"vehicles_group_se","limit":0,"facets":[{"name":"car_brand","child_name":"car_model"},{"name":"car_fuel"}]}' |
+    python3 -c '
+import json, random, sys, urllib.parse
+res = json.load(sys.stdin)
+facets = {f["name"]: f for f in res["facet"]}
+def values(f): return [v for v in f.get("values", [])]
+brands = values(facets["car_brand"])
+fuels = [v["text"] for v in values(facets["car_fuel"])]
+r = random.Random(13)
+sorts = ["car_publishdate_desc", "car_price_asc", "car_price_desc", "car_mileage_asc", "car_year_desc", "car_power_desc"]
+prices = [(0, 150000), (100000, 250000), (150000, 300000), (200000, 400000), (300000, 600000), (400000, 900000), (0, 200000)]
+miles = [(0, 1000), (0, 3000), (0, 5000), (1000, 8000), (5000, 15000), (0, 10000)]
+words = ["drag", "dragkrok", "awd", "4x4", "automat", "panorama", "skinn", "navigation", "kombi", "suv", "laddhybrid", "el", "diesel", "stockholm", "göteborg", "malmö", "vit", "svart", "r-design", "plus"]
+out, seen = [], set()
+while len(out) < 1000:
+    q = []
+    b = r.choice(brands) if r.random() < 0.75 else None
+    if b:
+        q.append(("car_brand", b["text"]))
+        kids = b.get("children") or []
+        if kids and r.random() < 0.5:
+            q.append(("car_model", b["text"] + ">" + r.choice(kids)["text"]))
+    if r.random() < 0.4: q.append(("car_fuel", r.choice(fuels)))
+    if r.random() < 0.4: q.append(("car_price", "%d-%d" % r.choice(prices)))
+    if r.random() < 0.3: q.append(("car_mileage", "%d-%d" % r.choice(miles)))
+    if r.random() < 0.25: q.append(("keyphrase", r.choice(words)))
+    if r.random() < 0.6: q.append(("sort", r.choice(sorts)))
+    p = "/bilar" + ("?" + urllib.parse.urlencode(q) if q else "")
+    if p not in seen:
+        seen.add(p); out.append(p)
+print("\n".join(out))' ;
 }
 
 run() {
@@ -61,15 +111,17 @@ run() {
   env DATA_DIR="$data" PORT="$port" ACCESS_LOG=false "$@" >"$work/server.log" 2>&1 &
   local pid=$!
   # /healthz answers 200 once the search indexes are built.
-  for _ in $(seq 1 600); do curl -sf "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+  # (up to 5 minutes: a shared, loaded machine builds them slowly)
+  for _ in $(seq 1 3000); do curl -sf "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
   paths > "$work/paths.txt"
   # Warm up: every path once, then 5 s of load that is not measured (JIT of
   # the Node workers, the Go heap reaching its steady size).
-  while read -r p; do curl -s -o /dev/null "$base$p"; done < "$work/paths.txt"
+  head -n 300 "$work/paths.txt" | while read -r p; do curl -s -o /dev/null "$base$p"; done
   wrk -t1 -c16 -d5s -s "$work/paths.lua" "$base" >/dev/null
   echo "== $what: $name, $(wc -l < "$work/paths.txt") paths, c=16, ${secs}s"
   wrk -t1 -c16 -d"${secs}s" --latency -s "$work/paths.lua" "$base" | grep -E 'Requests/sec|50%|99%|Non-2xx|Socket errors'
-  echo "   server RSS after: $(( $(ps -o rss= -p "$pid") / 1024 )) MiB"
+  local workers; workers=$( (ps --ppid "$pid" -o rss= || true) | awk '{s+=$1} END {print s+0}')
+  echo "   server RSS after: $(( $(ps -o rss= -p "$pid" || echo 0) / 1024 )) MiB (render workers $(( workers / 1024 )) MiB); load average $(cut -d' ' -f1-3 /proc/loadavg)"
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
 

@@ -5,6 +5,9 @@ import react from "@vitejs/plugin-react";
 // bundle). Go reads dist/client/.vite/manifest.json to link hashed assets.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  // Files land in dist/client/assets/ and are served at /assets/<file>: the
+  // base is the site root, so that the preload paths of lazily loaded chunks
+  // ("/" + "assets/x.js") are right.
   base: "/",
   // Bundle react-aria (date pickers) into the server entry so only the
   // components used are loaded: importing the whole package costs a render
@@ -13,6 +16,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     emptyOutDir: true,
     sourcemap: false,
+    // One stylesheet for every page: lazily loaded blocks must not bring
+    // their CSS after the server HTML is already on screen.
+    cssCodeSplit: false,
     target: "es2022",
     rollupOptions: isSsrBuild
       ? { output: { format: "es", entryFileNames: "entry-server.js" } }

@@ -20,12 +20,6 @@ func wireCatalogList(ctx context.Context, w *wiring) error {
 	w.pages.Register("SiteList", p.SiteList)
 	w.pages.Register("SiteDetail", p.SiteDetail)
 	w.pages.Register("HeroBanner", p.Hero(page.HeroLoader(w.media.BlurDataURL)))
-	w.deps.Sitemap = append(w.deps.Sitemap, p.Sitemap(func(name string) (cars, sites []map[string]any, err error) {
-		d, err := w.catalog.Docs(name)
-		if err != nil {
-			return nil, nil, err
-		}
-		return d.Cars, d.Sites, nil
-	}))
+	w.deps.Sitemap = append(w.deps.Sitemap, p.Sitemap(p.IndexDocs))
 	return nil
 }

@@ -4,12 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	gojson "github.com/goccy/go-json"
 	"log/slog"
-	"reflect"
 	"strconv"
 	"strings"
-	"sync"
 
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
@@ -34,8 +31,6 @@ type Service struct {
 	Catalog *catalog.Store
 	Content content.Source
 	Log     *slog.Logger
-
-	docs docJSON
 }
 
 func (s *Service) log() *slog.Logger {
@@ -47,35 +42,45 @@ func (s *Service) log() *slog.Logger {
 
 // Car returns the index record of a car by id, or an errs.NotFound error.
 func (s *Service) Car(ctx context.Context, st *site.Site, id int64) (map[string]any, error) {
-	res, err := s.Engine.Search(ctx, search.Query{
-		Index:   st.VehiclesIndex(),
-		Filters: map[string][]string{"car_id": {strconv.FormatInt(id, 10)}},
-		Limit:   1,
-	})
-	if err != nil {
-		return nil, err
+	car, _, err := s.carRecord(ctx, st, id)
+	return car, err
+}
+
+// carRecord returns the index record of a car and its JSON.
+func (s *Service) carRecord(ctx context.Context, st *site.Site, id int64) (map[string]any, json.RawMessage, error) {
+	doc, raw, err := s.record(ctx, st.VehiclesIndex(), "car_id", strconv.FormatInt(id, 10))
+	if errs.Is(err, errs.NotFound) {
+		return nil, nil, errs.E(errs.NotFound, "no car %d on %s", id, st.Name)
 	}
-	if len(res.Content) == 0 {
-		return nil, errs.E(errs.NotFound, "no car %d on %s", id, st.Name)
-	}
-	return res.Content[0], nil
+	return doc, raw, err
 }
 
 // DealerSite returns the dealer site record a car belongs to (site for a
 // car: filter site_id from car_site_id, limit 1), or errs.NotFound.
 func (s *Service) DealerSite(ctx context.Context, st *site.Site, siteID string) (map[string]any, error) {
-	res, err := s.Engine.Search(ctx, search.Query{
-		Index:   st.SitesIndex(),
-		Filters: map[string][]string{"site_id": {siteID}},
-		Limit:   1,
-	})
+	d, _, err := s.dealerRecord(ctx, st, siteID)
+	return d, err
+}
+
+func (s *Service) dealerRecord(ctx context.Context, st *site.Site, siteID string) (map[string]any, json.RawMessage, error) {
+	doc, raw, err := s.record(ctx, st.SitesIndex(), "site_id", siteID)
+	if errs.Is(err, errs.NotFound) {
+		return nil, nil, errs.E(errs.NotFound, "no dealer site %s on %s", siteID, st.Name)
+	}
+	return doc, raw, err
+}
+
+// record looks a record up by id and returns it with its JSON, written by
+// the index from its packed copy (what encoding/json writes for the map).
+func (s *Service) record(ctx context.Context, index, idField, id string) (map[string]any, json.RawMessage, error) {
+	res, err := s.Engine.Search(ctx, search.Query{Index: index, Filters: map[string][]string{idField: {id}}, Limit: 1})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(res.Content) == 0 {
-		return nil, errs.E(errs.NotFound, "no dealer site %s on %s", siteID, st.Name)
+		return nil, nil, errs.E(errs.NotFound, "no record %s", id)
 	}
-	return res.Content[0], nil
+	return res.Content[0], res.DocJSON(0), nil
 }
 
 // CardFields are the fields a car card shows (web/src/components/car-card):
@@ -197,7 +202,7 @@ func DetailPath(dict content.Dictionary, car map[string]any) string {
 type Detail struct {
 	Found bool `json:"found"`
 	// Car and Dealer are the index records; they reach the page data as
-	// CarJSON and DealerJSON, encoded once per record (see encodedDoc).
+	// CarJSON and DealerJSON, written by the index (search.Result.DocJSON).
 	Car             map[string]any   `json:"-"`
 	Dealer          map[string]any   `json:"-"`
 	CarJSON         json.RawMessage  `json:"car,omitempty"`
@@ -241,48 +246,4 @@ type LeasingView struct {
 	HasDiscount       bool    `json:"has_discount"`
 	UndiscountedCost  float64 `json:"undiscounted_monthly_cost"`
 	UndiscountedLabel string  `json:"undiscounted_monthly_cost_text"`
-}
-
-// docJSON caches the JSON of index records. Records are immutable maps
-// shared by the search index, so a record's identity names its encoding;
-// the entry holds the record, which keeps its address from being reused.
-type docJSON struct {
-	mu      sync.Mutex
-	entries map[uintptr]docJSONEntry
-}
-
-type docJSONEntry struct {
-	doc map[string]any
-	raw json.RawMessage
-}
-
-// maxDocJSON bounds the cache; past it the cache starts over.
-const maxDocJSON = 8192
-
-// encodedDoc returns the JSON of an index record (HTML-escaped like
-// encoding/json), encoding each record once. The detail page's records
-// were most of its page-data encoding time.
-func (s *Service) encodedDoc(doc map[string]any) json.RawMessage {
-	if doc == nil {
-		return nil
-	}
-	key := reflect.ValueOf(doc).Pointer()
-	c := &s.docs
-	c.mu.Lock()
-	if e, ok := c.entries[key]; ok {
-		c.mu.Unlock()
-		return e.raw
-	}
-	c.mu.Unlock()
-	raw, err := gojson.Marshal(doc)
-	if err != nil {
-		return nil
-	}
-	c.mu.Lock()
-	if c.entries == nil || len(c.entries) >= maxDocJSON {
-		c.entries = map[uintptr]docJSONEntry{}
-	}
-	c.entries[key] = docJSONEntry{doc, raw}
-	c.mu.Unlock()
-	return raw
 }

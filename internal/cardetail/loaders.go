@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"reflect"
 	"strings"
-	"sync"
 
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
@@ -34,9 +32,10 @@ func (s *Service) DetailLoader() page.Loader {
 		ref := ParsePath(route.Wildcard)
 		d := &Detail{CarListPath: dict["pathToCarList"], SiteDetailPath: dict["pathToSiteDetail"]}
 		var car map[string]any
+		var carJSON json.RawMessage
 		if ref.ID != 0 {
 			var err error
-			car, err = s.Car(ctx, req.Site, ref.ID)
+			car, carJSON, err = s.carRecord(ctx, req.Site, ref.ID)
 			if err != nil && !errs.Is(err, errs.NotFound) {
 				return nil, err
 			}
@@ -47,9 +46,9 @@ func (s *Service) DetailLoader() page.Loader {
 		if ref.IDOnly {
 			return &page.Outcome{Status: http.StatusFound, Redirect: DetailPath(dict, car)}, nil
 		}
-		d.Found, d.Car, d.CarJSON = true, car, s.encodedDoc(car)
-		if dealer, err := s.DealerSite(ctx, req.Site, str(car["car_site_id"])); err == nil {
-			d.Dealer, d.DealerJSON = dealer, s.encodedDoc(dealer)
+		d.Found, d.Car, d.CarJSON = true, car, carJSON
+		if dealer, dealerJSON, err := s.dealerRecord(ctx, req.Site, str(car["car_site_id"])); err == nil {
+			d.Dealer, d.DealerJSON = dealer, dealerJSON
 		} else if !errs.Is(err, errs.NotFound) {
 			s.log().Warn("dealer site lookup failed", "car_id", car["car_id"], "err", err)
 		}
@@ -131,30 +130,10 @@ func LoanOptionOf(car map[string]any) (finance.LoanOption, error) {
 	return opt, nil
 }
 
-// loanOptions caches decoded loan options by the identity of the record's
-// (immutable, index-shared) map; an entry keeps its map alive.
-var loanOptions struct {
-	sync.Mutex
-	m map[uintptr]loanOptionEntry
-}
-
-type loanOptionEntry struct {
-	raw any
-	opt finance.LoanOption
-}
-
+// decodeLoanOption reads a record's car_loan_option (a decoded JSON object).
+// Records are decoded per request from the index's packed copy, so there is
+// no record identity left to cache by; the option is small.
 func decodeLoanOption(raw any) (finance.LoanOption, error) {
-	m, isMap := raw.(map[string]any)
-	var key uintptr
-	if isMap {
-		key = reflect.ValueOf(m).Pointer()
-		loanOptions.Lock()
-		e, ok := loanOptions.m[key]
-		loanOptions.Unlock()
-		if ok {
-			return e.opt, nil
-		}
-	}
 	b, err := json.Marshal(raw)
 	if err != nil {
 		return finance.LoanOption{}, errs.Wrap(err, "encode loan option")
@@ -162,14 +141,6 @@ func decodeLoanOption(raw any) (finance.LoanOption, error) {
 	var opt finance.LoanOption
 	if err := json.Unmarshal(b, &opt); err != nil {
 		return finance.LoanOption{}, errs.Wrap(err, "decode loan option")
-	}
-	if isMap {
-		loanOptions.Lock()
-		if loanOptions.m == nil || len(loanOptions.m) >= maxDocJSON {
-			loanOptions.m = map[uintptr]loanOptionEntry{}
-		}
-		loanOptions.m[key] = loanOptionEntry{raw, opt}
-		loanOptions.Unlock()
 	}
 	return opt, nil
 }

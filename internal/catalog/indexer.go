@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -21,7 +22,8 @@ func (s *Store) Signature(ctx context.Context, siteName string) (string, error) 
 	for _, table := range []string{"catalog_cars", "catalog_sites"} {
 		var n int
 		var latest string
-		// Same SQL on both engines; the table name is one of two constants.
+		// Same SQL on both engines (the cast: PostgreSQL's updated_at is a
+		// timestamp); the table name is one of two constants.
 		q := s.db.Rebind(`SELECT count(*), coalesce(CAST(max(updated_at) AS TEXT), '') FROM ` + table + ` WHERE site_name = ?`)
 		if err := s.db.QueryRowContext(ctx, q, siteName).Scan(&n, &latest); err != nil {
 			return "", fmt.Errorf("signature of %s: %w", table, err)
@@ -54,8 +56,14 @@ func (ix *Indexer) BuildAll(ctx context.Context) error {
 			return err
 		}
 	}
+	freeBuildGarbage()
 	return nil
 }
+
+// freeBuildGarbage returns the garbage of index builds (a decoded map per
+// car) to the OS, which would otherwise keep it in the process's resident
+// memory for minutes. Once per round of builds: it costs a GC and a scavenge.
+func freeBuildGarbage() { debug.FreeOSMemory() }
 
 func (ix *Indexer) init() {
 	ix.mu.Lock()
@@ -80,15 +88,24 @@ func (ix *Indexer) rebuild(ctx context.Context, st *site.Site) error {
 	if err != nil {
 		return err
 	}
-	docs, err := ix.Service.LoadSite(ctx, st.Name)
+	// Documents go into the builders as the store yields them: the maps are
+	// garbage at once and the indexes keep packed copies.
+	cb, err := search.NewBuilder(search.VehiclesSchema(), 1024)
 	if err != nil {
 		return err
 	}
-	cars, err := search.Build(search.VehiclesSchema(), docs.Cars)
+	sb, err := search.NewBuilder(search.SitesSchema(), 64)
+	if err != nil {
+		return err
+	}
+	if err := ix.Service.EachDoc(ctx, st.Name, cb.Add, sb.Add); err != nil {
+		return fmt.Errorf("build the indexes of %s: %w", st.Name, err)
+	}
+	cars, err := cb.Finish()
 	if err != nil {
 		return fmt.Errorf("build %s: %w", st.VehiclesIndex(), err)
 	}
-	sites, err := search.Build(search.SitesSchema(), docs.Sites)
+	sites, err := sb.Finish()
 	if err != nil {
 		return fmt.Errorf("build %s: %w", st.SitesIndex(), err)
 	}
@@ -132,6 +149,7 @@ func (ix *Indexer) Watch(ctx context.Context, every time.Duration) {
 				ix.log().Error("index rebuild failed; previous index kept", "site", st.Name, "err", err)
 				ix.setState(st.Name, "stale: "+err.Error())
 			}
+			freeBuildGarbage()
 		}
 	}
 }

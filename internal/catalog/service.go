@@ -14,7 +14,10 @@ import (
 
 // Service is what the server uses of the catalog: the store, and per
 // forecourt site the documents the search indexes are built from. It does
-// not know the search package; indexes consume SiteDocs.
+// not know the search package; indexes consume SiteDocs. Documents are built
+// from the store when asked for and not kept: the search index keeps its
+// own packed copy, and decoded maps of the whole stock were most of the
+// server's heap.
 type Service struct {
 	store *Store
 	blur  func(path string) string
@@ -22,8 +25,8 @@ type Service struct {
 	blurMu    sync.Mutex
 	blurCache map[string]string
 
-	mu   sync.RWMutex
-	docs map[string]*SiteDocs
+	mu     sync.RWMutex
+	loaded map[string]bool
 }
 
 // SiteDocs are the search documents of one forecourt site: cars and dealer
@@ -41,100 +44,115 @@ type SiteDocs struct {
 // documents and is called once per distinct path. A nil blur leaves them
 // empty.
 func NewService(st *Store, blur func(path string) string) *Service {
-	return &Service{store: st, blur: blur, blurCache: map[string]string{}, docs: map[string]*SiteDocs{}}
+	return &Service{store: st, blur: blur, blurCache: map[string]string{}, loaded: map[string]bool{}}
 }
 
 // Store returns the catalog store, for lookups by id, slug and registration.
 func (s *Service) Store() *Store { return s.store }
 
-// Load builds the documents of every forecourt site that has stock in the
-// store, replacing what was loaded before.
+// Load notes every forecourt site that has stock in the store as loaded
+// (Docs builds their documents), replacing what was loaded before.
 func (s *Service) Load(ctx context.Context) error {
 	names, err := s.store.SiteNames(ctx)
 	if err != nil {
 		return err
 	}
-	docs := make(map[string]*SiteDocs, len(names))
+	loaded := make(map[string]bool, len(names))
 	for _, n := range names {
-		d, err := s.build(ctx, n)
-		if err != nil {
-			return err
-		}
-		docs[n] = d
+		loaded[n] = true
 	}
 	s.mu.Lock()
-	s.docs = docs
+	s.loaded = loaded
 	s.mu.Unlock()
 	return nil
 }
 
-// LoadSite rebuilds the documents of one forecourt site (after an import)
-// and returns them.
+// LoadSite builds the documents of one forecourt site from the store (at
+// start and after an import) and returns them; they are not kept.
 func (s *Service) LoadSite(ctx context.Context, siteName string) (*SiteDocs, error) {
 	d, err := s.build(ctx, siteName)
 	if err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
-	s.docs[siteName] = d
+	s.loaded[siteName] = true
 	s.mu.Unlock()
 	return d, nil
 }
 
-// Docs returns the loaded documents of siteName, or a NotFound error when
-// the site has no stock loaded. Callers must not modify them.
+// Docs builds the documents of a loaded site from the store, or returns a
+// NotFound error when the site has no stock loaded. It reads the whole
+// stock: servers read the search index instead.
 func (s *Service) Docs(siteName string) (*SiteDocs, error) {
 	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if d, ok := s.docs[siteName]; ok {
-		return d, nil
+	ok := s.loaded[siteName]
+	s.mu.RUnlock()
+	if !ok {
+		return nil, errs.E(errs.NotFound, "no catalog loaded for site %q", siteName)
 	}
-	return nil, errs.E(errs.NotFound, "no catalog loaded for site %q", siteName)
+	return s.build(context.Background(), siteName)
 }
 
-// SiteNames returns the forecourt sites with loaded documents, sorted.
+// SiteNames returns the loaded forecourt sites, sorted.
 func (s *Service) SiteNames() []string {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	names := make([]string, 0, len(s.docs))
-	for n := range s.docs {
+	names := make([]string, 0, len(s.loaded))
+	for n := range s.loaded {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
 }
 
-// Import runs Import on the service's store and then reloads the site's
-// documents, so the next index build sees the new stock.
+// Import runs Import on the service's store and marks the site loaded; the
+// next document build (the indexer's rebuild) sees the new stock.
 func (s *Service) Import(ctx context.Context, kind, siteName string, r io.Reader, opts ImportOptions) (ImportReport, error) {
 	rep, err := Import(ctx, s.store, kind, siteName, r, opts)
 	if rep.Imported > 0 || rep.Removed > 0 {
-		if _, lerr := s.LoadSite(ctx, siteName); lerr != nil && err == nil {
-			err = lerr
-		}
+		s.mu.Lock()
+		s.loaded[siteName] = true
+		s.mu.Unlock()
 	}
 	return rep, err
 }
 
 func (s *Service) build(ctx context.Context, siteName string) (*SiteDocs, error) {
 	d := &SiteDocs{SiteName: siteName, LoadedAt: time.Now().UTC()}
-	err := s.store.EachCar(ctx, siteName, func(c Car) error {
-		s.fillCar(&c)
-		d.Cars = append(d.Cars, CarDoc(&c))
-		return nil
-	})
+	err := s.EachDoc(ctx, siteName,
+		func(doc map[string]any) error { d.Cars = append(d.Cars, doc); return nil },
+		func(doc map[string]any) error { d.Sites = append(d.Sites, doc); return nil })
 	if err != nil {
 		return nil, err
+	}
+	return d, nil
+}
+
+// EachDoc makes the search documents of a forecourt site from the store one
+// at a time, cars then dealer sites, in the order LoadSite gives them, and
+// marks the site loaded. An index build holds one car's map at a time.
+func (s *Service) EachDoc(ctx context.Context, siteName string, car, site func(map[string]any) error) error {
+	err := s.store.EachCar(ctx, siteName, func(c Car) error {
+		s.fillCar(&c)
+		return car(CarDoc(&c))
+	})
+	if err != nil {
+		return err
 	}
 	sites, err := s.store.DealerSites(ctx, siteName)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for i := range sites {
 		s.fillSite(&sites[i])
-		d.Sites = append(d.Sites, SiteDoc(&sites[i]))
+		if err := site(SiteDoc(&sites[i])); err != nil {
+			return err
+		}
 	}
-	return d, nil
+	s.mu.Lock()
+	s.loaded[siteName] = true
+	s.mu.Unlock()
+	return nil
 }
 
 // blurOf returns the cached blur placeholder of path.

@@ -8,13 +8,38 @@ import (
 
 	"forecourt/internal/content"
 	"forecourt/internal/page"
+	"forecourt/internal/search"
 	"forecourt/internal/site"
 	"forecourt/internal/web"
 )
 
-// DocsFunc returns a forecourt site's car and dealer-site documents
-// (catalog.Service.Docs adapted).
-type DocsFunc func(siteName string) (cars, sites []map[string]any, err error)
+// DocsFunc returns a forecourt site's car and dealer-site documents, at
+// least the fields SitemapURLs reads (Pages.IndexDocs).
+type DocsFunc func(st *site.Site) (cars, sites []map[string]any, err error)
+
+// IndexDocs is the DocsFunc of a server: the fields of the sitemap, read
+// from the site's search indexes (in index order, which is the store's).
+func (p *Pages) IndexDocs(st *site.Site) (cars, sites []map[string]any, err error) {
+	ctx := context.Background()
+	all := func(index string, fields []string) ([]map[string]any, error) {
+		var out []map[string]any
+		for q := (search.Query{Index: index, Fields: fields, Limit: search.MaxLimit}); ; q.Offset += q.Limit {
+			res, err := p.Search.Search(ctx, q)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, res.Content...)
+			if len(res.Content) < q.Limit || len(out) >= res.TotalItems {
+				return out, nil
+			}
+		}
+	}
+	if cars, err = all(st.VehiclesIndex(), []string{"car_id", "slug", "indexed_at", "car_brand", "car_model"}); err != nil {
+		return nil, nil, err
+	}
+	sites, err = all(st.SitesIndex(), []string{"slug"})
+	return cars, sites, err
+}
 
 // Sitemap returns the sitemap contributor: in the site's default language,
 // every car's detail URL (pathToCarDetail + {car_id}/{slug}, last modified
@@ -27,7 +52,7 @@ func (p *Pages) Sitemap(docs DocsFunc) func(ctx context.Context, st *site.Site, 
 		if err != nil {
 			return nil, err
 		}
-		cars, sites, err := docs(st.Name)
+		cars, sites, err := docs(st)
 		if err != nil {
 			return nil, err
 		}

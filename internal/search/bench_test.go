@@ -85,7 +85,7 @@ func BenchmarkLatency(b *testing.B) {
 		b.Run(fmt.Sprintf("mixed/%d", n), func(b *testing.B) {
 			ix := benchIndex(b, n)
 			r := rand.New(rand.NewSource(1))
-			docs := ix.docs
+			docs := synthCars(n, 1) // the documents benchIndex built from
 			qs := make([]Query, 512)
 			for i := range qs {
 				qs[i] = randomQuery(r, docs)

@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"encoding/json"
 	"math"
 	"slices"
 	"sort"
@@ -14,14 +15,27 @@ import (
 )
 
 // Result is the answer to a Query. Results may be shared through the
-// Engine's cache and content entries may be the index's own documents:
-// treat a Result as read-only.
+// Engine's cache: treat a Result as read-only.
 type Result struct {
 	Facets     []FacetResult    `json:"facet"`
 	Content    []map[string]any `json:"content"`
 	TotalItems int              `json:"total_items"`
 	Limit      int              `json:"limit"`
 	Offset     int              `json:"offset"`
+
+	store *docStore // where Content came from, for DocJSON
+	docs  []uint32
+}
+
+// DocJSON returns the whole document of Content[i] (whatever the query's
+// fields) as JSON, byte for byte what encoding/json writes for its decoded
+// map: written from the packed record, without a map in between.
+func (r Result) DocJSON(i int) json.RawMessage {
+	if r.store == nil || i < 0 || i >= len(r.docs) {
+		return nil
+	}
+	out, _ := r.store.appendJSON(make([]byte, 0, 4096), r.store.doc(r.docs[i]), 0)
+	return out
 }
 
 // FacetResult is the facet of one requested field. Type is "list", with
@@ -87,14 +101,15 @@ func (ix *Index) Search(q Query) (Result, error) {
 	docs := ix.page(res, out.TotalItems, q)
 	out.Content = make([]map[string]any, len(docs))
 	for i, d := range docs {
-		out.Content[i] = project(ix.docs[d], q.Fields)
+		out.Content[i] = ix.store.project(d, q.Fields)
 	}
+	out.store, out.docs = ix.store, docs
 	return out, nil
 }
 
 func (ix *Index) card(bm *roaring.Bitmap) int {
 	if bm == nil {
-		return len(ix.docs)
+		return ix.n
 	}
 	return int(bm.GetCardinality())
 }
@@ -255,7 +270,7 @@ func (ix *Index) intersect(cs []clause, skip func(group string) bool) *roaring.B
 		}
 		// All docs but the excluded: Flip, as AndNot of the all-docs run
 		// container is slow.
-		return roaring.Flip(or(neg), 0, uint64(len(ix.docs)))
+		return roaring.Flip(or(neg), 0, uint64(ix.n))
 	case 1:
 		acc = pos[0]
 	default:
@@ -298,12 +313,12 @@ func (s *docSet) docs() []uint32 {
 
 // dense reports whether the set holds most docs; it is then cheaper to
 // subtract what the other docs contribute from the unfiltered figures.
-func (s *docSet) dense() bool { return s.bm != nil && s.card > len(s.ix.docs)/2 }
+func (s *docSet) dense() bool { return s.bm != nil && s.card > s.ix.n/2 }
 
 func (s *docSet) complement() []uint32 {
 	if s.rest == nil {
 		// Flip, not AndNot(all, bm): AndNot of a run container is slow.
-		s.rest = roaring.Flip(s.bm, 0, uint64(len(s.ix.docs))).ToArray()
+		s.rest = roaring.Flip(s.bm, 0, uint64(s.ix.n)).ToArray()
 	}
 	return s.rest
 }
@@ -574,7 +589,7 @@ func (ix *Index) page(res *roaring.Bitmap, total int, q Query) []uint32 {
 		slices.SortFunc(docs, func(a, b uint32) int { return cmp.Compare(rank[a], rank[b]) })
 		return append(out, docs[q.Offset:q.Offset+want]...)
 	}
-	words := make([]uint64, (len(ix.docs)+63)/64)
+	words := make([]uint64, (ix.n+63)/64)
 	res.WriteDenseTo(words)
 	skip := q.Offset
 	for _, d := range order {
@@ -588,20 +603,6 @@ func (ix *Index) page(res *roaring.Bitmap, total int, q Query) []uint32 {
 		out = append(out, d)
 		if len(out) == want {
 			break
-		}
-	}
-	return out
-}
-
-// project returns doc, or a copy with only fields when fields is not empty.
-func project(doc map[string]any, fields []string) map[string]any {
-	if len(fields) == 0 {
-		return doc
-	}
-	out := make(map[string]any, len(fields))
-	for _, f := range fields {
-		if v, ok := doc[f]; ok {
-			out[f] = v
 		}
 	}
 	return out

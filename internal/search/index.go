@@ -19,7 +19,8 @@ import (
 // safe for concurrent use.
 type Index struct {
 	schema   *Schema
-	docs     []map[string]any
+	n        int
+	store    *docStore // the documents, packed, for the content of results
 	ids      []string
 	byID     map[string]uint32
 	all      *roaring.Bitmap
@@ -79,117 +80,158 @@ type childValue struct {
 }
 
 // Len returns the number of documents.
-func (ix *Index) Len() int { return len(ix.docs) }
+func (ix *Index) Len() int { return ix.n }
 
 // Schema returns the schema the index was built with.
 func (ix *Index) Schema() *Schema { return ix.schema }
 
 // Build indexes docs, decoded JSON objects, in the given order (which is the
-// order of results without sort_name). The index keeps the maps for the
-// content of results; callers must not change them afterwards. A document
+// order of results without sort_name). The index keeps the documents packed
+// (see docStore), not the maps: callers may drop or reuse them. A document
 // without its id, with a duplicate id or with a field of the wrong type is an
 // Invalid error naming the document and the field.
 func Build(schema *Schema, docs []map[string]any) (*Index, error) {
+	b, err := NewBuilder(schema, len(docs))
+	if err != nil {
+		return nil, err
+	}
+	for _, doc := range docs {
+		if err := b.Add(doc); err != nil {
+			return nil, err
+		}
+	}
+	return b.Finish()
+}
+
+// Builder builds an Index one document at a time, so that a caller making
+// documents from typed records holds one decoded map at a time, not the
+// whole stock (Build over a slice is the same). A Builder is used once.
+type Builder struct {
+	schema   *Schema
+	ix       *Index
+	kwDocs   map[string]map[string][]uint32
+	pairDocs map[string]map[[2]string][]uint32
+	termDocs map[string][]uint32
+	tc       termCollector
+	vals     []string
+}
+
+// NewBuilder starts an index of schema; sizeHint is the expected number of
+// documents.
+func NewBuilder(schema *Schema, sizeHint int) (*Builder, error) {
 	if err := schema.check(); err != nil {
 		return nil, errs.Wrap(err, "bad search schema")
 	}
-	if len(docs) > math.MaxUint32/2 {
-		return nil, errs.E(errs.Invalid, "too many documents: %d", len(docs))
-	}
-	n := len(docs)
+	sizeHint = max(0, min(sizeHint, 1<<24))
 	ix := &Index{
 		schema:   schema,
-		docs:     docs,
-		ids:      make([]string, n),
-		byID:     make(map[string]uint32, n),
+		store:    newDocStore(sizeHint),
+		ids:      make([]string, 0, sizeHint),
+		byID:     make(map[string]uint32, sizeHint),
 		keywords: map[string]*keywordIndex{},
 		numbers:  map[string]*numberIndex{},
 		children: map[string]*childIndex{},
 	}
-	ix.all = roaring.New()
-	ix.all.AddRange(0, uint64(n))
-
-	kwDocs := map[string]map[string][]uint32{}
+	b := &Builder{schema: schema, ix: ix, kwDocs: map[string]map[string][]uint32{},
+		pairDocs: map[string]map[[2]string][]uint32{}, termDocs: map[string][]uint32{}}
 	for _, f := range schema.Fields {
 		switch f.Kind {
 		case Keyword, Bool:
-			kwDocs[f.Name] = map[string][]uint32{}
+			b.kwDocs[f.Name] = map[string][]uint32{}
 		case Number:
-			col := make([]float64, n)
-			for i := range col {
-				col[i] = math.NaN()
-			}
-			ix.numbers[f.Name] = &numberIndex{field: f, col: col}
+			ix.numbers[f.Name] = &numberIndex{field: f, col: make([]float64, 0, sizeHint)}
 		}
 	}
-	pairDocs := map[string]map[[2]string][]uint32{}
 	for _, h := range schema.Hierarchies {
-		pairDocs[h.Parent] = map[[2]string][]uint32{}
+		b.pairDocs[h.Parent] = map[[2]string][]uint32{}
 	}
-	termDocs := map[string][]uint32{}
-	tc := termCollector{docs: termDocs, memo: map[string][]string{}}
+	b.tc = termCollector{docs: b.termDocs, memo: map[string][]string{}}
+	return b, nil
+}
 
-	var vals []string
-	for d, doc := range docs {
-		where := func() string { return fmt.Sprintf("document %d", d) }
-		id, ok, err := keywordScalar(doc[schema.ID])
-		if err != nil || !ok {
-			return nil, errs.E(errs.Invalid, "%s: missing or invalid id field %s", where(), schema.ID)
+// Add indexes the next document. After an error the Builder is unusable.
+func (b *Builder) Add(doc map[string]any) error {
+	ix, schema := b.ix, b.schema
+	d := ix.n
+	if d >= math.MaxUint32/2 {
+		return errs.E(errs.Invalid, "too many documents: %d", d+1)
+	}
+	where := func() string { return fmt.Sprintf("document %d", d) }
+	id, ok, err := keywordScalar(doc[schema.ID])
+	if err != nil || !ok {
+		return errs.E(errs.Invalid, "%s: missing or invalid id field %s", where(), schema.ID)
+	}
+	if prev, dup := ix.byID[id]; dup {
+		return errs.E(errs.Invalid, "%s (%s %s): duplicate id, also document %d", where(), schema.ID, id, prev)
+	}
+	where = func() string { return fmt.Sprintf("document %d (%s %s)", d, schema.ID, id) }
+	for _, ni := range ix.numbers {
+		ni.col = append(ni.col, math.NaN())
+	}
+	for _, f := range schema.Fields {
+		raw, present := doc[f.Name]
+		if !present || raw == nil {
+			continue
 		}
-		if prev, dup := ix.byID[id]; dup {
-			return nil, errs.E(errs.Invalid, "%s (%s %s): duplicate id, also document %d", where(), schema.ID, id, prev)
-		}
-		where = func() string { return fmt.Sprintf("document %d (%s %s)", d, schema.ID, id) }
-		ix.ids[d] = id
-		ix.byID[id] = uint32(d)
-		for _, f := range schema.Fields {
-			raw, present := doc[f.Name]
-			if !present || raw == nil {
-				continue
+		switch f.Kind {
+		case Keyword:
+			b.vals, err = keywordValues(raw, f.List, b.vals[:0])
+			if err != nil {
+				return errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
 			}
-			switch f.Kind {
-			case Keyword:
-				vals, err = keywordValues(raw, f.List, vals[:0])
-				if err != nil {
-					return nil, errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
+			m := b.kwDocs[f.Name]
+			for i, v := range b.vals {
+				if slices.Contains(b.vals[:i], v) {
+					continue
 				}
-				m := kwDocs[f.Name]
-				for i, v := range vals {
-					if slices.Contains(vals[:i], v) {
-						continue
-					}
-					m[v] = append(m[v], uint32(d))
-				}
-			case Bool:
-				b, err := boolValue(raw)
-				if err != nil {
-					return nil, errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
-				}
-				v := strconv.FormatBool(b)
-				kwDocs[f.Name][v] = append(kwDocs[f.Name][v], uint32(d))
-			case Number:
-				if str, ok := raw.(string); ok && str == "" {
-					continue // an empty text is a missing value (a new car has no first registration)
-				}
-				x, err := numberValue(raw, f.Time)
-				if err != nil {
-					return nil, errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
-				}
-				ix.numbers[f.Name].col[d] = x
+				m[v] = append(m[v], uint32(d))
 			}
-		}
-		for _, h := range schema.Hierarchies {
-			p, ok1, _ := keywordScalar(doc[h.Parent])
-			c, ok2, _ := keywordScalar(doc[h.Child])
-			if ok1 && ok2 {
-				k := [2]string{p, c}
-				pairDocs[h.Parent][k] = append(pairDocs[h.Parent][k], uint32(d))
+		case Bool:
+			bv, err := boolValue(raw)
+			if err != nil {
+				return errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
 			}
-		}
-		for _, name := range schema.Text {
-			tc.add(doc[name], uint32(d))
+			v := strconv.FormatBool(bv)
+			b.kwDocs[f.Name][v] = append(b.kwDocs[f.Name][v], uint32(d))
+		case Number:
+			if str, ok := raw.(string); ok && str == "" {
+				continue // an empty text is a missing value (a new car has no first registration)
+			}
+			x, err := numberValue(raw, f.Time)
+			if err != nil {
+				return errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
+			}
+			ix.numbers[f.Name].col[d] = x
 		}
 	}
+	if err := ix.store.add(doc); err != nil {
+		return errs.E(errs.Invalid, "%s: %v", where(), err)
+	}
+	for _, h := range schema.Hierarchies {
+		p, ok1, _ := keywordScalar(doc[h.Parent])
+		c, ok2, _ := keywordScalar(doc[h.Child])
+		if ok1 && ok2 {
+			k := [2]string{p, c}
+			b.pairDocs[h.Parent][k] = append(b.pairDocs[h.Parent][k], uint32(d))
+		}
+	}
+	for _, name := range schema.Text {
+		b.tc.add(doc[name], uint32(d))
+	}
+	ix.ids = append(ix.ids, id)
+	ix.byID[id] = uint32(d)
+	ix.n++
+	return nil
+}
+
+// Finish builds the index of the added documents.
+func (b *Builder) Finish() (*Index, error) {
+	ix, schema, n := b.ix, b.schema, b.ix.n
+	kwDocs, pairDocs, termDocs := b.kwDocs, b.pairDocs, b.termDocs
+	b.ix = nil
+	ix.all = roaring.New()
+	ix.all.AddRange(0, uint64(n))
+	ix.ids = slices.Clip(ix.ids)
 
 	for name, m := range kwDocs {
 		f, _ := schema.field(name)
@@ -215,6 +257,7 @@ func Build(schema *Schema, docs []map[string]any) (*Index, error) {
 	for i, t := range ix.terms {
 		ix.postings[i] = bitmapOf(termDocs[t])
 	}
+	ix.store.done()
 	ix.prefixes = map[string]*roaring.Bitmap{}
 	for l := 1; l <= 2; l++ {
 		for i := 0; i < len(ix.terms); {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	gocmp "github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // TestAgainstBruteForce runs random queries on synthetic cars and checks
@@ -42,7 +43,7 @@ func TestAgainstBruteForce(t *testing.T) {
 		smallSet = []int{4096, 0}[i%2] // both ways of taking a sorted page
 		res := MustSearch(t, ix, q)
 		want := brute(s, docs, terms, q)
-		if diff := gocmp.Diff(want, res); diff != "" {
+		if diff := gocmp.Diff(want, res, cmpopts.IgnoreUnexported(Result{})); diff != "" {
 			t.Fatalf("query %d %+v (-brute +index):\n%s", i, q, diff)
 		}
 	}
@@ -396,4 +397,18 @@ func TestBruteHelpersSeeTheFixture(t *testing.T) {
 	if res.TotalItems == 0 || res.TotalItems == len(docs) {
 		t.Fatalf("brute total %d", res.TotalItems)
 	}
+}
+
+// project is the reference projection of a decoded document.
+func project(doc map[string]any, fields []string) map[string]any {
+	if len(fields) == 0 {
+		return doc
+	}
+	out := make(map[string]any, len(fields))
+	for _, f := range fields {
+		if v, ok := doc[f]; ok {
+			out[f] = v
+		}
+	}
+	return out
 }

@@ -63,11 +63,21 @@ var (
 
 // synthCars returns n cars as decoded JSON (numbers are float64).
 func synthCars(n int, seed int64) []map[string]any {
+	next := synthGen(seed)
+	cars := make([]map[string]any, n)
+	for i := range cars {
+		cars[i] = next(i)
+	}
+	return cars
+}
+
+// synthGen returns a generator of the cars of synthCars, car i at a time,
+// for stock too large to hold as maps.
+func synthGen(seed int64) func(i int) map[string]any {
 	r := rand.New(rand.NewSource(seed))
 	pick := func(xs []string) string { return xs[r.Intn(len(xs))] }
 	round := func(x, step float64) float64 { return math.Round(x/step) * step }
-	cars := make([]map[string]any, n)
-	for i := range cars {
+	return func(i int) map[string]any {
 		// Skewed brand popularity: low indexes are more common.
 		b := synthBrands[int(math.Floor(math.Pow(r.Float64(), 1.6)*float64(len(synthBrands))))]
 		model := pick(b.models)
@@ -141,9 +151,8 @@ func synthCars(n int, seed int64) []map[string]any {
 			}
 		}
 		car["car_equipment"] = eq
-		cars[i] = car
+		return car
 	}
-	return cars
 }
 
 // MustBuild builds an index or fails the test.

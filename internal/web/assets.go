@@ -64,6 +64,11 @@ func loadAssets(dist string) (*assets, error) {
 	if a.EntryJS == "" {
 		return nil, fmt.Errorf("front-end manifest has no entry")
 	}
+	// Without CSS code splitting the one stylesheet is an entry of its own
+	// ("style.css"): every page links it.
+	if s, ok := man["style.css"]; ok && len(a.CSS) == 0 {
+		a.CSS = append(a.CSS, "/"+s.File)
+	}
 	err = filepath.WalkDir(filepath.Join(dist, "assets"), func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err

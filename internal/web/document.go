@@ -67,8 +67,14 @@ func safeJSON(v any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b = bytes.ReplaceAll(b, []byte("\u2028"), []byte(`\u2028`))
-	b = bytes.ReplaceAll(b, []byte("\u2029"), []byte(`\u2029`))
+	// bytes.ReplaceAll copies even when nothing matches: look first (the
+	// page data of a car list is 100 KB and more).
+	if bytes.Contains(b, []byte("\u2028")) {
+		b = bytes.ReplaceAll(b, []byte("\u2028"), []byte(`\u2028`))
+	}
+	if bytes.Contains(b, []byte("\u2029")) {
+		b = bytes.ReplaceAll(b, []byte("\u2029"), []byte(`\u2029`))
+	}
 	return b, nil
 }
 

@@ -237,8 +237,34 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	// Not kept (no cache, or no gzip): compressed fast for this response.
-	writeBody(w, r, res.Status, bytes.ReplaceAll(doc, []byte(nonceMarker), []byte(nonce)))
+	writeBody(w, r, res.Status, spliceNonce(doc, nonce))
 	return nil
+}
+
+// spliceNonce puts nonce where doc has the nonce marker, in place when the
+// nonce is not longer than the marker (it is shorter): no second copy of a
+// 100–200 KB document per uncached response.
+func spliceNonce(doc []byte, nonce string) []byte {
+	m := []byte(nonceMarker)
+	i := bytes.Index(doc, m)
+	if i < 0 {
+		return doc
+	}
+	if len(nonce) > len(m) {
+		return bytes.ReplaceAll(doc, m, []byte(nonce))
+	}
+	w, r := i, i
+	for {
+		w += copy(doc[w:], nonce)
+		r += len(m)
+		j := bytes.Index(doc[r:], m)
+		if j < 0 {
+			w += copy(doc[w:], doc[r:])
+			return doc[:w]
+		}
+		w += copy(doc[w:], doc[r:r+j])
+		r += j
+	}
 }
 
 // fallbackKey turns a document's key into its client-side fallback's.

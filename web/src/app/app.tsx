@@ -5,6 +5,7 @@ import { fetchPage, routableURL } from "../lib/router";
 import { usePageViewEvents } from "../lib/personalize";
 import { usePageImpression } from "../lib/data-layer";
 import { Shell } from "./shell";
+import { preloadBlocks } from "./component-factory";
 
 /**
  * App is the whole React tree: a pure function of the page data on the
@@ -25,6 +26,8 @@ export function App({ initial }: { initial: PageData }) {
     setNavigating(true);
     try {
       const { data, title } = await fetchPage(url, ctrl.signal);
+      await preloadBlocks(data); // the new page's lazy blocks, before it shows
+      if (ctrl.signal.aborted) return;
       if (mode === "push") window.history.pushState({ fc: true }, "", url.pathname + url.search + url.hash);
       if (mode === "replace") window.history.replaceState({ fc: true }, "", url.pathname + url.search + url.hash);
       document.title = title;

@@ -3,15 +3,23 @@
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { PageData } from "../lib/types";
 import { App } from "./app";
+import { preloadBlocks } from "./component-factory";
 import "../styles/global.css";
 
 const el = document.getElementById("__PAGE_DATA__");
 const root = document.getElementById("root");
 if (el && root) {
   const data = JSON.parse(el.textContent || "{}") as PageData;
-  if (root.dataset.fallback !== undefined) {
-    createRoot(root).render(<App initial={data} />);
-  } else {
-    hydrateRoot(root, <App initial={data} />);
-  }
+  // The chunks of the page's lazy blocks first, so that hydration renders
+  // exactly the server's tree. A chunk that fails to load leaves its block
+  // empty until it arrives rather than keeping the page from hydrating.
+  void preloadBlocks(data)
+    .catch(() => undefined)
+    .then(() => {
+      if (root.dataset.fallback !== undefined) {
+        createRoot(root).render(<App initial={data} />);
+      } else {
+        hydrateRoot(root, <App initial={data} />);
+      }
+    });
 }

@@ -3,8 +3,15 @@ import { useEditing, usePage, useT } from "../lib/page-context";
 import { ScrollToTop } from "../components/scroll-to-top/scroll-to-top";
 import { ConsentManager } from "../components/consent/consent-manager";
 import { textOf } from "../lib/fields";
-import { EditorBar } from "../components/editor/editor-bar";
-import { CompareBar } from "../features/compare/components/compare-bar";
+import { lazyBlock } from "../lib/lazy-block";
+
+// Only editing mode shows the editor bar: its code is a chunk of its own.
+const EditorBar = lazyBlock(() => import("../components/editor/editor-bar").then((m) => m.EditorBar), { editing: true });
+
+// The compare bar shows only once a visitor has picked cars (kept in local
+// storage, so the server and the hydrating render show nothing): its code
+// arrives right after hydration instead of with the page.
+const CompareBar = lazyBlock(() => import("../features/compare/components/compare-bar").then((m) => m.CompareBar));
 
 const BRANDS = new Set(["mercedes", "smart", "mini", "bmw"]);
 

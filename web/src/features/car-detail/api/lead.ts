@@ -1,19 +1,18 @@
-import { z } from "zod";
 import { FORM_RETRY_MS, postForm, type FormTicket, type LeadValues } from "../../../lib/comhub";
 
 /** The contact form's phone rule (spec §5), the same as Go's leads.PhonePattern. */
 export const PHONE_PATTERN = "^\\+?[0-9 ]{6,20}$";
 
-export const leadFormSchema = z.object({
-  name: z.string().trim().min(1).max(200),
-  phone: z.string().trim().regex(new RegExp(PHONE_PATTERN)),
-  email: z.string().trim().email(),
-  message: z.string().max(4000),
-  quote: z.boolean(),
-  testDrive: z.boolean(),
-  site: z.string(),
-});
-export type LeadFormValues = z.infer<typeof leadFormSchema>;
+export type { LeadFormValues } from "./lead-schema";
+
+/**
+ * validateLead checks the contact form's values against the lead schema
+ * (zod, loaded on the first submit rather than with the page).
+ */
+export async function validateLead(values: unknown) {
+  const { leadFormSchema } = await import("./lead-schema");
+  return leadFormSchema.safeParse(values);
+}
 
 export type { LeadValues } from "../../../lib/comhub";
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { FormRateLimited, leadFormSchema, LeadRejected, newSubmissionId, PHONE_PATTERN, submitLead, useFormTicket, type LeadValues } from "../api/lead";
+import { FormRateLimited, validateLead, LeadRejected, newSubmissionId, PHONE_PATTERN, submitLead, useFormTicket, type LeadValues } from "../api/lead";
 import { Honeypot, rateLimitText } from "../../../components/form-kit/form-kit";
 import { pushDataLayer } from "../../../lib/data-layer";
 import type { Car, SellerSite } from "../types";
@@ -59,7 +59,7 @@ export function ContactForm({ car, recipient, sellerSites, t, retryMs }: { car: 
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = leadFormSchema.safeParse(values);
+    const parsed = await validateLead(values);
     const bad: Partial<Record<Field, boolean>> = {};
     if (!parsed.success) for (const issue of parsed.error.issues) bad[issue.path[0] as Field] = true;
     if (sample && !values.site) bad.site = true;

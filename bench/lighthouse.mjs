@@ -1,0 +1,77 @@
+// Lighthouse mobile performance of every page template, against a started
+// server (make run, or any base URL), with Debian's Chromium:
+//
+//   node bench/lighthouse.mjs [base-url] [--write]      (default http://127.0.0.1:8080)
+//
+// Runs Lighthouse's default mobile profile (simulated throttling: slow 4G,
+// 4x CPU slowdown) once per template, prints score, LCP, TBT, CLS and the
+// top opportunities, and with --write appends a dated table to
+// docs/performance.md. The lighthouse package is a dev dependency of web/.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const require = createRequire(path.join(root, "web/package.json"));
+const { default: lighthouse } = await import(require.resolve("lighthouse"));
+const chromeLauncher = await import(require.resolve("chrome-launcher"));
+
+const args = process.argv.slice(2);
+const write = args.includes("--write");
+const base = (args.find((a) => !a.startsWith("--")) || "http://127.0.0.1:8080").replace(/\/$/, "");
+
+// One URL per template; the detail and dealer pages are taken from the sitemap.
+const sitemap = await (await fetch(base + "/sitemap.xml")).text();
+const first = (re) => (sitemap.match(re) || [])[1];
+const templates = [
+  ["home", "/"],
+  ["car list", "/bilar"],
+  ["car detail", first(/<loc>https?:\/\/[^/<]+(\/bilar\/\d+\/[^<]+)<\/loc>/)],
+  ["dealer list", "/anlaggningar"],
+  ["dealer page", first(/<loc>https?:\/\/[^/<]+(\/anlaggningar\/[^<]+)<\/loc>/)],
+  ["stories", "/nyheter"],
+  ["story", first(/<loc>https?:\/\/[^/<]+(\/nyheter\/[^<]+)<\/loc>/)],
+  ["booking", "/boka-service"],
+  ["tyre hotel", "/dackhotell"],
+].filter(([, p]) => p);
+
+const chrome = await chromeLauncher.launch({
+  chromePath: "/usr/bin/chromium",
+  chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+const rows = [];
+try {
+  for (const [name, p] of templates) {
+    const status = (await fetch(base + p, { redirect: "manual" })).status;
+    if (status !== 200) {
+      console.log(`${name.padEnd(12)} ${p}: HTTP ${status}, skipped`);
+      continue;
+    }
+    const res = await lighthouse(base + p, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    const lhr = res.lhr;
+    const a = (id) => lhr.audits[id];
+    const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
+    const opp = Object.values(lhr.audits)
+      .filter((x) => x.details?.type === "opportunity" && (x.details.overallSavingsMs ?? 0) > 50)
+      .sort((x, y) => y.details.overallSavingsMs - x.details.overallSavingsMs)
+      .slice(0, 3)
+      .map((x) => `${x.id} ${Math.round(x.details.overallSavingsMs)} ms`);
+    const row = { name, path: p, score, lcp: a("largest-contentful-paint").displayValue, fcp: a("first-contentful-paint").displayValue,
+      tbt: a("total-blocking-time").displayValue, cls: a("cumulative-layout-shift").displayValue, opp: opp.join("; ") };
+    rows.push(row);
+    console.log(`${name.padEnd(12)} ${String(score).padStart(3)}  LCP ${row.lcp}  FCP ${row.fcp}  TBT ${row.tbt}  CLS ${row.cls}  ${row.opp}`);
+  }
+} finally {
+  await chrome.kill();
+}
+if (write && rows.length) {
+  const date = new Date().toISOString().slice(0, 10);
+  const load = os.loadavg().map((x) => x.toFixed(1)).join(" ");
+  let md = `\n### Lighthouse mobile, ${date} (load average ${load})\n\n\`node bench/lighthouse.mjs ${base} --write\`, default mobile profile (simulated slow 4G, 4x CPU), one run per template.\n\n`;
+  md += "| template | path | performance | LCP | FCP | TBT | CLS | top opportunities |\n|---|---|---|---|---|---|---|---|\n";
+  for (const r of rows) md += `| ${r.name} | \`${r.path.length > 40 ? r.path.slice(0, 40) + "…" : r.path}\` | ${r.score} | ${r.lcp} | ${r.fcp} | ${r.tbt} | ${r.cls} | ${r.opp || "–"} |\n`;
+  fs.appendFileSync(path.join(root, "docs/performance.md"), md);
+  console.log("appended to docs/performance.md");
+}

@@ -1,0 +1,420 @@
+package search
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
+
+// docStore keeps the documents of an index packed, for the content of
+// results: one byte string per document in a compact binary form of its
+// JSON value, with every string (object keys and values) interned in a table
+// shared by all documents. Car records repeat most of their text (brands,
+// cities, equipment, image paths and their blur placeholders), so 20,000
+// packed cars take a few MB where decoded maps took hundreds; a projection
+// decodes only the fields asked for, straight into the values encoding/json
+// would give (numbers float64, lists []any, objects map[string]any).
+//
+// Value encoding: a tag byte, then
+//
+//	tagNull, tagFalse, tagTrue, tagEmpty  nothing ("" for tagEmpty)
+//	tagInt    zigzag varint of a whole number (|x| < 2^53)
+//	tagFloat  8 bytes, little-endian IEEE 754
+//	tagString uvarint index into strs
+//	tagArray  uvarint length, the values
+//	tagObject uvarint length, pairs of (uvarint key index into strs, value),
+//	          keys in ascending byte order (the order encoding/json writes)
+type docStore struct {
+	strs []string
+	ids  map[string]uint32 // string → index into strs, while building
+	keys map[string]uint32 // object key → index into strs, for projections
+	data []byte
+	off  []uint64 // document d is data[off[d]:off[d+1]]
+}
+
+const (
+	tagNull byte = iota
+	tagFalse
+	tagTrue
+	tagEmpty
+	tagInt
+	tagFloat
+	tagString
+	tagArray
+	tagObject
+)
+
+func newDocStore(n int) *docStore {
+	return &docStore{ids: map[string]uint32{}, keys: map[string]uint32{}, off: make([]uint64, 1, n+1)}
+}
+
+func (s *docStore) len() int { return len(s.off) - 1 }
+
+// intern returns the index of str in the table.
+func (s *docStore) intern(str string) uint32 {
+	if id, ok := s.ids[str]; ok {
+		return id
+	}
+	id := uint32(len(s.strs))
+	s.strs = append(s.strs, str)
+	s.ids[str] = id
+	return id
+}
+
+// add appends one document.
+func (s *docStore) add(doc map[string]any) error {
+	var err error
+	s.data, err = s.appendValue(s.data, doc)
+	if err != nil {
+		return err
+	}
+	s.off = append(s.off, uint64(len(s.data)))
+	return nil
+}
+
+// done drops build-time state: the table of every string (at a million
+// cars, millions of entries) is only needed to intern.
+func (s *docStore) done() {
+	s.data = slices.Clip(s.data)
+	s.strs = slices.Clip(s.strs)
+	s.ids = nil
+}
+
+func (s *docStore) appendValue(b []byte, v any) ([]byte, error) {
+	switch x := v.(type) {
+	case nil:
+		return append(b, tagNull), nil
+	case bool:
+		if x {
+			return append(b, tagTrue), nil
+		}
+		return append(b, tagFalse), nil
+	case string:
+		if x == "" {
+			return append(b, tagEmpty), nil
+		}
+		return binary.AppendUvarint(append(b, tagString), uint64(s.intern(x))), nil
+	case float64:
+		return appendNumber(b, x), nil
+	case int:
+		return appendNumber(b, float64(x)), nil
+	case int64:
+		return appendNumber(b, float64(x)), nil
+	case json.Number:
+		f, err := x.Float64()
+		if err != nil {
+			return b, fmt.Errorf("bad number %q", x)
+		}
+		return appendNumber(b, f), nil
+	case []any:
+		b = binary.AppendUvarint(append(b, tagArray), uint64(len(x)))
+		for _, e := range x {
+			var err error
+			if b, err = s.appendValue(b, e); err != nil {
+				return b, err
+			}
+		}
+		return b, nil
+	case []string:
+		b = binary.AppendUvarint(append(b, tagArray), uint64(len(x)))
+		for _, e := range x {
+			b, _ = s.appendValue(b, e)
+		}
+		return b, nil
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b = binary.AppendUvarint(append(b, tagObject), uint64(len(keys)))
+		for _, k := range keys {
+			id, ok := s.keys[k]
+			if !ok {
+				id = s.intern(k)
+				s.keys[k] = id
+			}
+			b = binary.AppendUvarint(b, uint64(id))
+			var err error
+			if b, err = s.appendValue(b, x[k]); err != nil {
+				return b, err
+			}
+		}
+		return b, nil
+	}
+	// Anything else: what decoding its JSON gives.
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return b, err
+	}
+	var g any
+	if err := json.Unmarshal(raw, &g); err != nil {
+		return b, err
+	}
+	return s.appendValue(b, g)
+}
+
+func appendNumber(b []byte, x float64) []byte {
+	if x == math.Trunc(x) && math.Abs(x) < 1<<53 && !(x == 0 && math.Signbit(x)) {
+		return binary.AppendVarint(append(b, tagInt), int64(x))
+	}
+	return binary.LittleEndian.AppendUint64(append(b, tagFloat), math.Float64bits(x))
+}
+
+// doc returns the packed bytes of document d.
+func (s *docStore) doc(d uint32) []byte { return s.data[s.off[d]:s.off[d+1]] }
+
+func uvarint(b []byte, p int) (uint64, int) {
+	x, n := binary.Uvarint(b[p:])
+	return x, p + n
+}
+
+// decode returns the value at b[p:] and the position after it.
+func (s *docStore) decode(b []byte, p int) (any, int) {
+	tag := b[p]
+	p++
+	switch tag {
+	case tagNull:
+		return nil, p
+	case tagFalse:
+		return false, p
+	case tagTrue:
+		return true, p
+	case tagEmpty:
+		return "", p
+	case tagInt:
+		x, n := binary.Varint(b[p:])
+		return float64(x), p + n
+	case tagFloat:
+		return math.Float64frombits(binary.LittleEndian.Uint64(b[p:])), p + 8
+	case tagString:
+		id, q := uvarint(b, p)
+		return s.strs[id], q
+	case tagArray:
+		n, q := uvarint(b, p)
+		out := make([]any, n)
+		for i := range out {
+			out[i], q = s.decode(b, q)
+		}
+		return out, q
+	case tagObject:
+		n, q := uvarint(b, p)
+		out := make(map[string]any, n)
+		for range n {
+			var k uint64
+			k, q = uvarint(b, q)
+			out[s.strs[k]], q = s.decode(b, q)
+		}
+		return out, q
+	}
+	panic("search: corrupt document store")
+}
+
+// skip returns the position after the value at b[p:].
+func skip(b []byte, p int) int {
+	tag := b[p]
+	p++
+	switch tag {
+	case tagInt, tagString:
+		_, q := uvarint(b, p)
+		return q
+	case tagFloat:
+		return p + 8
+	case tagArray:
+		n, q := uvarint(b, p)
+		for range n {
+			q = skip(b, q)
+		}
+		return q
+	case tagObject:
+		n, q := uvarint(b, p)
+		for range n {
+			_, q = uvarint(b, q)
+			q = skip(b, q)
+		}
+		return q
+	}
+	return p
+}
+
+// project decodes document d, or with fields only those of its top-level
+// fields that fields names.
+func (s *docStore) project(d uint32, fields []string) map[string]any {
+	b := s.doc(d)
+	if len(fields) == 0 {
+		m, _ := s.decode(b, 0)
+		return m.(map[string]any)
+	}
+	out := make(map[string]any, len(fields))
+	if b[0] != tagObject {
+		return out
+	}
+	want := make([]uint32, 0, len(fields))
+	for _, f := range fields {
+		if id, ok := s.keys[f]; ok {
+			want = append(want, id)
+		}
+	}
+	n, p := uvarint(b, 1)
+	for range n {
+		var k uint64
+		k, p = uvarint(b, p)
+		if slices.Contains(want, uint32(k)) {
+			out[s.strs[k]], p = s.decode(b, p)
+		} else {
+			p = skip(b, p)
+		}
+	}
+	return out
+}
+
+// get returns the top-level field name of document d (nil when absent).
+func (s *docStore) get(d uint32, name string) any {
+	id, ok := s.keys[name]
+	if !ok {
+		return nil
+	}
+	b := s.doc(d)
+	if b[0] != tagObject {
+		return nil
+	}
+	n, p := uvarint(b, 1)
+	for range n {
+		var k uint64
+		k, p = uvarint(b, p)
+		if uint32(k) == id {
+			v, _ := s.decode(b, p)
+			return v
+		}
+		p = skip(b, p)
+	}
+	return nil
+}
+
+// appendJSON writes the value at b[p:] as encoding/json would write its
+// decoded form (object keys sorted, HTML characters escaped) and returns the
+// position after it.
+func (s *docStore) appendJSON(out, b []byte, p int) ([]byte, int) {
+	tag := b[p]
+	p++
+	switch tag {
+	case tagNull:
+		return append(out, "null"...), p
+	case tagFalse:
+		return append(out, "false"...), p
+	case tagTrue:
+		return append(out, "true"...), p
+	case tagEmpty:
+		return append(out, `""`...), p
+	case tagInt:
+		x, n := binary.Varint(b[p:])
+		return strconv.AppendInt(out, x, 10), p + n
+	case tagFloat:
+		return appendJSONFloat(out, math.Float64frombits(binary.LittleEndian.Uint64(b[p:]))), p + 8
+	case tagString:
+		id, q := uvarint(b, p)
+		return appendJSONString(out, s.strs[id]), q
+	case tagArray:
+		n, q := uvarint(b, p)
+		out = append(out, '[')
+		for i := range n {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out, q = s.appendJSON(out, b, q)
+		}
+		return append(out, ']'), q
+	case tagObject:
+		n, q := uvarint(b, p)
+		out = append(out, '{')
+		for i := range n {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			var k uint64
+			k, q = uvarint(b, q)
+			out = appendJSONString(out, s.strs[k])
+			out = append(out, ':')
+			out, q = s.appendJSON(out, b, q)
+		}
+		return append(out, '}'), q
+	}
+	panic("search: corrupt document store")
+}
+
+// appendJSONFloat formats like encoding/json.
+func appendJSONFloat(b []byte, f float64) []byte {
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendJSONString quotes s like encoding/json with HTML escaping.
+func appendJSONString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
