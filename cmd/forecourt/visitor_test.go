@@ -133,7 +133,7 @@ func (d *demo) sampleParams(t *testing.T, st *site.Site) map[string]string {
 	var cars struct {
 		Content []map[string]any `json:"content"`
 	}
-	d.postJSON(t, st, map[string]any{"index": st.VehiclesIndex(), "limit": 1, "sort_name": "car_publishdate_desc"}, &cars)
+	d.postJSON(t, st, map[string]any{"index": st.VehiclesIndex(), "limit": 1, "sort_name": "car_publishdate_desc", "fields": []string{"car_id", "car_brand"}}, &cars)
 	if len(cars.Content) > 0 {
 		if id, ok := cars.Content[0]["car_id"].(float64); ok {
 			out[":id"] = strconv.FormatFloat(id, 'f', -1, 64)
@@ -143,7 +143,7 @@ func (d *demo) sampleParams(t *testing.T, st *site.Site) map[string]string {
 	var sites struct {
 		Content []map[string]any `json:"content"`
 	}
-	d.postJSON(t, st, map[string]any{"index": st.SitesIndex(), "limit": 1}, &sites)
+	d.postJSON(t, st, map[string]any{"index": st.SitesIndex(), "limit": 1, "fields": []string{"site_id", "slug"}}, &sites)
 	if len(sites.Content) > 0 {
 		out[":location"] = fmt.Sprint(sites.Content[0]["slug"])
 	}
