@@ -129,6 +129,9 @@ export async function newPage(browser, { consent = true, ...opts } = {}) {
       const text = msg.text();
       // Blocked third-party requests (no network here) are not our problems.
       if (/googletagmanager|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|net::ERR_/.test(text)) return;
+      // Chromium's software WebGL (the map, with --disable-gpu) reports its
+      // own performance notes as console warnings; they are not the page's.
+      if (/^\[\.WebGL-[^\]]*\]GL Driver Message/.test(text)) return;
       page.consoleProblems.push(text);
     }
   });
