@@ -16,6 +16,9 @@ import (
 // Stockholm position) to reading its first workshop message.
 func BenchmarkStreamFirstMessage(b *testing.B) {
 	f := sqliteFixture(b)
+	// A benchmark is one client asking far more often than the per-address
+	// stream limit allows a visitor.
+	f.api.StreamLimit = 1 << 30
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r.Host = "forecourt.se"
 		f.h.ServeHTTP(w, r)
