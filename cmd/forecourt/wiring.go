@@ -9,6 +9,7 @@ import (
 	"forecourt/internal/media"
 	"forecourt/internal/page"
 	"forecourt/internal/ratelimit"
+	"forecourt/internal/reminders"
 	"forecourt/internal/search"
 	"forecourt/internal/web"
 )
@@ -31,6 +32,9 @@ type wiring struct {
 	// booking is the one booking engine of the service booking and the
 	// tyre hotel's wheel changes, over every site's workshops.
 	booking *booking.Engine
+	// reminders are the owner reminders over the booking engine; made on
+	// first use (wiring.ownerReminders) by the wirers that book.
+	reminders *reminders.Service
 }
 
 // wirers are the features' wiring functions, registered by init functions

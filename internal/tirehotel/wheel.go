@@ -46,6 +46,9 @@ type WheelChange struct {
 	Limiter Limiter
 	Reads   Limit
 	Writes  Limit
+	// Remind stores the customer's reminder opt-in (CreateRequest.Reminder)
+	// in the booking's transaction (internal/reminders); nil: no reminders.
+	Remind func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error
 }
 
 // DefaultReads and DefaultWrites are the per-customer bounds of the
@@ -331,7 +334,13 @@ func (wc *WheelChange) Create(ctx context.Context, s Session, erpID, idemKey str
 		Items:    []booking.Item{{Code: ServiceCode, Name: ServiceName, Units: 1, PriceKnown: true}},
 		InTx: func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
 			conf = confirmationOf(b, w, v.RegNo, req)
-			return wc.recordTx(ctx, tx, s, b, w, conf)
+			if err := wc.recordTx(ctx, tx, s, b, w, conf); err != nil {
+				return err
+			}
+			if req.Reminder && wc.Remind != nil {
+				return wc.Remind(ctx, tx, b, req.Origin)
+			}
+			return nil
 		},
 	})
 	if err != nil {
@@ -531,6 +540,10 @@ func (api *API) create(w http.ResponseWriter, r *http.Request) error {
 	var req CreateRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		return err
+	}
+	req.Origin = ""
+	if api.Origin != nil {
+		req.Origin = api.Origin(r)
 	}
 	c, err := wc.Create(r.Context(), s, r.URL.Query().Get("departmentIdentifier"), r.Header.Get("Idempotency-Key"), req)
 	if err != nil {
