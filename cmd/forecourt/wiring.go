@@ -5,6 +5,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
+	"forecourt/internal/jobs"
 	"forecourt/internal/mail"
 	"forecourt/internal/media"
 	"forecourt/internal/page"
@@ -35,6 +36,11 @@ type wiring struct {
 	// reminders are the owner reminders over the booking engine; made on
 	// first use (wiring.ownerReminders) by the wirers that book.
 	reminders *reminders.Service
+	// jobs is the background job queue (River on the store): a wirer
+	// registers its workers (river.AddWorker(w.jobs.Workers, …)) and
+	// periodic jobs (w.jobs.AddPeriodic); serve starts it after every
+	// wirer ran and stops it on shutdown.
+	jobs *jobs.Queue
 }
 
 // wirers are the features' wiring functions, registered by init functions
