@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
 	"forecourt/internal/gdpr"
@@ -44,10 +46,6 @@ func init() {
 			}}
 	})
 }
-
-// SweepEvery is how often the server sends due reminders; a reminder due
-// at 09:00 local goes out within this long after.
-const reminderSweepEvery = 10 * time.Minute
 
 // reminderSecret is the key of the unsubscribe tokens: REMINDERS_SECRET,
 // or a random one kept in the store's kv table, so every process of one
@@ -104,7 +102,7 @@ func (w *wiring) ownerReminders(ctx context.Context) (*reminders.Service, error)
 }
 
 // wireReminders mounts the unsubscribe link of reminder mails and sends
-// due reminders every reminderSweepEvery. The opt-in itself is part of
+// due reminders every reminders.SweepEvery. The opt-in itself is part of
 // the bookings (wire_booking.go, wire_tirehotel.go): there is no other
 // way to sign up.
 func wireReminders(ctx context.Context, w *wiring) error {
@@ -119,20 +117,10 @@ func wireReminders(ctx context.Context, w *wiring) error {
 			s.Route(mux, r.Pattern, r.Name, r.Handler)
 		}
 	})
-	go func() {
-		t := time.NewTicker(reminderSweepEvery)
-		defer t.Stop()
-		for {
-			if _, err := svc.RunDue(ctx, time.Now()); err != nil && ctx.Err() == nil {
-				w.app.log.Error("sending due reminders failed", "err", err)
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-		}
-	}()
+	// Due reminders go out from a periodic job on the queue (River elects
+	// one process to enqueue it; the sweep itself is idempotent).
+	river.AddWorker(w.jobs.Workers, &reminders.SweepWorker{Service: svc})
+	w.jobs.AddPeriodic(reminders.Periodic())
 	return nil
 }
 
