@@ -112,7 +112,7 @@ export function ContactForm({
           </div>
         </div>
         {onReminder && (
-          <div className="fc-booking-field fc-booking-field--wide fc-booking-reminder">
+          <div className="fc-booking-reminder">
             <input id="fc-booking-reminder" name="reminder" type="checkbox" checked={reminder} onChange={(e) => onReminder(e.target.checked)} />
             <label htmlFor="fc-booking-reminder">{t("bookingReminder", "Påminn mig när det är dags för nästa service")}</label>
           </div>
