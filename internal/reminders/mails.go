@@ -177,7 +177,7 @@ func Message(r Reminder, w *booking.Workshop, token string) (mail.Message, error
 	}
 	why := fill(t.why, map[string]string{"unsubscribe": "\x00"})
 	before, after, _ := strings.Cut(why, "\x00")
-	h.WriteString(`<p style="color:#555;font-size:13px">` + html.EscapeString(before) + `<a href="` + hv["unsubscribe"] + `">` + hv["unsubscribe"] + `</a>` + html.EscapeString(after) + `</p></body></html>`)
+	h.WriteString(`<p style="color:#555;font-size:13px">` + html.EscapeString(before) + `<a href="` + hv["unsubscribe"] + `">` + html.EscapeString(t.pageConfirm) + `</a>` + html.EscapeString(after) + `</p></body></html>`)
 	headers := map[string]string{
 		"List-Unsubscribe":      "<" + unsub + ">",
 		"List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
