@@ -46,10 +46,11 @@ export function LoanCalculator({ carId, loan, locale, currency, t }: { carId: nu
   const money = (v: number) => new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(v);
   return (
     <section className="fc-loan" aria-labelledby="fc-loan-title">
-      <h3 id="fc-loan-title">
-        {loan.title || t("carDetailLoanTitle", "Loan")}
+      {/* The tip sits beside the heading, not in it: its live region may not be part of a heading. */}
+      <div className="fc-loan__head">
+        <h3 id="fc-loan-title">{loan.title || t("carDetailLoanTitle", "Loan")}</h3>
         {loan.description && <InfoTip label={t("carDetailLoanInfo", "About the loan")} text={loan.description} />}
-      </h3>
+      </div>
       <p className="fc-loan__monthly" aria-live="polite">
         <span className="fc-loan__monthly-label">{t("carDetailMonthlyCost", "Monthly cost")}</span>
         <strong data-testid="loan-monthly">{answer.monthly_cost_text}</strong>
