@@ -52,11 +52,14 @@ stop_server() {
 
 # car_paths N: detail page paths of N group-se cars (pages of 48).
 car_paths() {
-  local n="$1"
+  local n="$1" all="$work/car_paths"
+  # Collected first, then cut: `head` closing a pipe would fail the script under pipefail.
+  : >"$all"
   for off in $(seq 0 48 $((n - 1))); do
     curl -fsS -XPOST "$base/api/search" -d '{"index":"vehicles_group_se","limit":48,"offset":'"$off"',"fields":["car_id","slug"]}' |
-      python3 -c 'import json,sys; [print("GET /bilar/%d/%s" % (c["car_id"], c["slug"])) for c in json.load(sys.stdin)["content"]]'
-  done | head -n "$n"
+      python3 -c 'import json,sys; [print("GET /bilar/%d/%s" % (c["car_id"], c["slug"])) for c in json.load(sys.stdin)["content"]]' >>"$all"
+  done
+  sed -n "1,${n}p" "$all"
 }
 
 # lead_target: "car_id email" of a group-se car with a seller.

@@ -24,15 +24,17 @@ type config struct {
 	RenderWorkers int
 	RenderTimeout time.Duration
 	RenderCache   int
-	PublicURL     string
-	Locales       []string
-	LogLevel      slog.Level
-	AccessLog     bool
-	WebDir        string
-	EditingHost   string
-	MediaDir      string
-	MediaOrigin   string
-	ImageHosts    []string
+	// JobPoll is how often the job queue looks for due jobs (JOB_POLL_MS).
+	JobPoll     time.Duration
+	PublicURL   string
+	Locales     []string
+	LogLevel    slog.Level
+	AccessLog   bool
+	WebDir      string
+	EditingHost string
+	MediaDir    string
+	MediaOrigin string
+	ImageHosts  []string
 	// Editing mode.
 	EditorAccounts editing.Accounts
 	EditingSecret  string
@@ -77,6 +79,7 @@ func loadConfig() (config, error) {
 	c.RenderCache = envInt("RENDER_CACHE", 512, 0, 1_000_000, bad)
 	ms := envInt("RENDER_TIMEOUT_MS", 2000, 50, 60_000, bad)
 	c.RenderTimeout = time.Duration(ms) * time.Millisecond
+	c.JobPoll = time.Duration(envInt("JOB_POLL_MS", 1000, 50, 60_000, bad)) * time.Millisecond
 	c.EditorSession = time.Duration(envInt("EDITOR_SESSION_HOURS", 8, 1, 24*30, bad)) * time.Hour
 	c.EdgeCacheTTL = time.Duration(envInt("EDGE_CACHE_SECONDS", 30, 0, 3600, bad)) * time.Second
 	if c.EdgeCacheTTL == 0 {

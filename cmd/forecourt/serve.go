@@ -21,6 +21,7 @@ import (
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
 	"forecourt/internal/editing"
+	"forecourt/internal/jobs"
 	"forecourt/internal/media"
 	"forecourt/internal/page"
 	"forecourt/internal/personalize"
@@ -202,11 +203,27 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if w.booking, err = startBookingEngine(ctx, a, &deps); err != nil {
 		return err
 	}
+	if w.jobs, err = jobs.Open(ctx, a.db, log, jobs.Options{PollInterval: cfg.JobPoll}); err != nil {
+		return err
+	}
 	for _, wire := range wirers {
 		if err := wire(ctx, w); err != nil {
+			w.jobs.Stop(ctx)
 			return err
 		}
 	}
+	if err := w.jobs.Start(ctx); err != nil {
+		return err
+	}
+	defer func() {
+		// Running jobs get a few seconds to finish; what is left is worked
+		// again after the next start.
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := w.jobs.Stop(sctx); err != nil {
+			log.Warn("job queue stop", "err", err)
+		}
+	}()
 	srv, err = web.New(withHardening(cfg, web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}), deps)
 	if err != nil {
 		return err

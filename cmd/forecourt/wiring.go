@@ -5,6 +5,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
+	"forecourt/internal/jobs"
 	"forecourt/internal/mail"
 	"forecourt/internal/media"
 	"forecourt/internal/page"
@@ -31,6 +32,11 @@ type wiring struct {
 	// booking is the one booking engine of the service booking and the
 	// tyre hotel's wheel changes, over every site's workshops.
 	booking *booking.Engine
+	// jobs is the background job queue (River on the store): a wirer
+	// registers its workers (river.AddWorker(w.jobs.Workers, …)) and
+	// periodic jobs (w.jobs.AddPeriodic); serve starts it after every
+	// wirer ran and stops it on shutdown.
+	jobs *jobs.Queue
 }
 
 // wirers are the features' wiring functions, registered by init functions

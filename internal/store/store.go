@@ -33,6 +33,9 @@ const (
 type DB struct {
 	*sql.DB
 	Engine Engine
+	// Path is the SQLite file (empty on PostgreSQL), for a component that
+	// needs a connection pool of its own to the same file (the job queue).
+	Path string
 }
 
 //go:embed migrations
@@ -61,7 +64,7 @@ func Open(ctx context.Context, dataDir, databaseURL string) (*DB, error) {
 		if err != nil {
 			return nil, err
 		}
-		db = &DB{DB: sdb, Engine: SQLite}
+		db = &DB{DB: sdb, Engine: SQLite, Path: path}
 	}
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
