@@ -132,6 +132,10 @@ type Service struct {
 	Kick func()
 	Now  func() time.Time
 	Log  *slog.Logger
+
+	// midDigest, when set (tests), runs inside a digest's transaction
+	// after the period is claimed and before the mail is queued.
+	midDigest func(ctx context.Context) error
 }
 
 func (s *Service) now() time.Time {

@@ -287,10 +287,10 @@ func TestMatchDiff(t *testing.T) {
 		}
 		f.clock.t = f.clock.t.Add(time.Minute)
 		f.importFeed(t,
-			car(t, 1, "Volvo", "XC60", "Diesel", 299000),  // drop: volvoCheap, xc60
-			car(t, 2, "Volvo", "XC40", "El", 390000),      // drop into volvoCheap's range, electric
-			car(t, 3, "BMW", "X3", "Diesel", 510000),      // raise: nobody
-			car(t, 4, "BMW", "iX1", "El", 520000),         // new: electric, keyword
+			car(t, 1, "Volvo", "XC60", "Diesel", 299000), // drop: volvoCheap, xc60
+			car(t, 2, "Volvo", "XC40", "El", 390000),     // drop into volvoCheap's range, electric
+			car(t, 3, "BMW", "X3", "Diesel", 510000),     // raise: nobody
+			car(t, 4, "BMW", "iX1", "El", 520000),        // new: electric, keyword
 			car(t, 5, "Volvo", "XC60", "Bensin", 420000)) // new: xc60 (above volvoCheap's range)
 		if n := f.matchAll(t); n != 7 {
 			t.Fatalf("matched %d items, want 7", n)

@@ -27,56 +27,60 @@ func Period(f Frequency, now time.Time, loc *time.Location) string {
 	return t.Format("2006-01-02")
 }
 
-// due is a confirmed search with items not mailed yet.
-type due struct {
-	id, siteName string
-	freq         Frequency
+// DueDigest is a digest to build: a search and its current period.
+type DueDigest struct {
+	SearchID, Period string
 }
 
-// Sweep builds and queues every digest that is due at now: for each
-// confirmed search with unsent items whose current period (in its site's
-// time zone, from DigestHour on) has no digest yet. Each digest is its own
-// transaction, so a crash loses nothing and a second sweep (another
-// process, a retried job) finds the period taken and sends nothing. It also
-// prunes stale rows. It returns how many digests it queued.
-func (s *Service) Sweep(ctx context.Context) (int, error) {
+// DueDigests lists the digests due at now: confirmed searches with unsent
+// items, in their site's time zone from DigestHour on, with the period
+// each is in. A period that already has its digest is listed too and
+// sends nothing (BuildDigest claims it).
+func (s *Service) DueDigests(ctx context.Context) ([]DueDigest, error) {
 	now := s.now()
-	if err := s.prune(ctx, now); err != nil {
+	rows, err := s.DB.QueryContext(ctx, `SELECT DISTINCT s.id, s.site_name, s.frequency FROM alerts_searches s
+		JOIN alerts_items i ON i.search_id = s.id AND i.period IS NULL WHERE s.confirmed_at IS NOT NULL ORDER BY s.id`)
+	if err != nil {
+		return nil, errs.Wrap(err, "list due digests")
+	}
+	defer rows.Close()
+	var out []DueDigest
+	for rows.Next() {
+		var id, siteName string
+		var f Frequency
+		if err := rows.Scan(&id, &siteName, &f); err != nil {
+			return nil, errs.Wrap(err, "list due digests")
+		}
+		st := siteOf(siteName)
+		if st == nil || now.In(st.TimeZone).Hour() < s.DigestHour {
+			continue
+		}
+		out = append(out, DueDigest{SearchID: id, Period: Period(f, now, st.TimeZone)})
+	}
+	return out, errs.Wrap(rows.Err(), "list due digests")
+}
+
+// Sweep builds every due digest at once, without the job queue (the
+// digest jobs do the same one by one). Each digest is its own
+// transaction, so a crash loses nothing and a second sweep (another
+// process) finds the period taken and sends nothing. It also prunes stale
+// rows and returns how many digests it queued.
+func (s *Service) Sweep(ctx context.Context) (int, error) {
+	if err := s.prune(ctx, s.now()); err != nil {
 		s.log().Error("alerts: prune failed", "err", err)
 	}
-	rows, err := s.DB.QueryContext(ctx, `SELECT DISTINCT s.id, s.site_name, s.frequency FROM alerts_searches s
-		JOIN alerts_items i ON i.search_id = s.id AND i.period IS NULL WHERE s.confirmed_at IS NOT NULL`)
+	due, err := s.DueDigests(ctx)
 	if err != nil {
-		return 0, errs.Wrap(err, "list due digests")
-	}
-	var list []due
-	for rows.Next() {
-		var d due
-		if err := rows.Scan(&d.id, &d.siteName, &d.freq); err != nil {
-			rows.Close()
-			return 0, errs.Wrap(err, "list due digests")
-		}
-		list = append(list, d)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, errs.Wrap(err, "list due digests")
+		return 0, err
 	}
 	sent := 0
-	for _, d := range list {
+	for _, d := range due {
 		if ctx.Err() != nil {
 			return sent, ctx.Err()
 		}
-		st := siteOf(d.siteName)
-		if st == nil {
-			continue
-		}
-		if now.In(st.TimeZone).Hour() < s.DigestHour {
-			continue
-		}
-		ok, err := s.BuildDigest(ctx, d.id, Period(d.freq, now, st.TimeZone))
+		ok, err := s.BuildDigest(ctx, d.SearchID, d.Period)
 		if err != nil {
-			s.log().Error("alerts: digest failed", "search", d.id, "err", err)
+			s.log().Error("alerts: digest failed", "search", d.SearchID, "err", err)
 			continue
 		}
 		if ok {
@@ -109,64 +113,20 @@ var errNothing = fmt.Errorf("nothing to list")
 // exactly the listed items as sent in that period. Items whose cars are
 // all gone are marked so without a mail, and the period stays free.
 func (s *Service) BuildDigest(ctx context.Context, id, period string) (bool, error) {
+	return s.BuildDigestTx(ctx, id, period, nil)
+}
+
+// BuildDigestTx is BuildDigest that also runs inTx (when not nil) at the
+// end of its transaction, e.g. to complete the job that asked for it.
+func (s *Service) BuildDigestTx(ctx context.Context, id, period string, inTx func(*sql.Tx) error) (bool, error) {
 	now := s.now()
 	sent := false
 	err := s.DB.Tx(ctx, func(tx *sql.Tx) error {
-		x, err := s.get(ctx, tx, id)
-		if errs.Is(err, errs.NotFound) {
-			return nil
-		}
-		if err != nil {
+		if err := s.buildDigest(ctx, tx, id, period, now, &sent); err != nil {
 			return err
 		}
-		if !x.Confirmed() {
-			return nil
-		}
-		res, err := tx.ExecContext(ctx, s.DB.Rebind(`INSERT INTO alerts_digests (search_id, period, cars, sent_at) VALUES (?, ?, 0, ?)
-			ON CONFLICT (search_id, period) DO NOTHING`), id, period, ms(now))
-		if err != nil {
-			return errs.Wrap(err, "claim digest period")
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil // mailed this period already
-		}
-		items, err := s.unsentItems(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		if len(items) == 0 {
-			return errNothing
-		}
-		texts, err := s.texts(ctx, x.SiteName, x.Lang)
-		if err != nil {
-			return err
-		}
-		cars, err := s.digestCars(ctx, x, items, detailPath(x, texts))
-		if err != nil {
-			return err
-		}
-		mark := period
-		if len(cars) == 0 {
-			// Nothing to tell (all sold): mark the items, keep the period free.
-			mark = "none:" + period
-			if _, err := tx.ExecContext(ctx, s.DB.Rebind(`DELETE FROM alerts_digests WHERE search_id = ? AND period = ?`), id, period); err != nil {
-				return errs.Wrap(err, "free digest period")
-			}
-		} else {
-			m := digestMail(x, cars, texts, s.Tokens, now)
-			if err := mail.Queue(ctx, s.DB, tx, m, now); err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, s.DB.Rebind(`UPDATE alerts_digests SET cars = ? WHERE search_id = ? AND period = ?`), len(cars), id, period); err != nil {
-				return errs.Wrap(err, "count digest cars")
-			}
-			sent = true
-		}
-		for _, it := range items {
-			if _, err := tx.ExecContext(ctx, s.DB.Rebind(`UPDATE alerts_items SET period = ? WHERE search_id = ? AND diff_id = ? AND car_id = ? AND period IS NULL`),
-				mark, id, it.diff, it.CarID); err != nil {
-				return errs.Wrap(err, "mark items sent")
-			}
+		if inTx != nil {
+			return inTx(tx)
 		}
 		return nil
 	})
@@ -174,6 +134,71 @@ func (s *Service) BuildDigest(ctx context.Context, id, period string) (bool, err
 		return false, nil
 	}
 	return sent, err
+}
+
+func (s *Service) buildDigest(ctx context.Context, tx *sql.Tx, id, period string, now time.Time, sent *bool) error {
+	x, err := s.get(ctx, tx, id)
+	if errs.Is(err, errs.NotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !x.Confirmed() {
+		return nil
+	}
+	res, err := tx.ExecContext(ctx, s.DB.Rebind(`INSERT INTO alerts_digests (search_id, period, cars, sent_at) VALUES (?, ?, 0, ?)
+		ON CONFLICT (search_id, period) DO NOTHING`), id, period, ms(now))
+	if err != nil {
+		return errs.Wrap(err, "claim digest period")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil // mailed this period already
+	}
+	if s.midDigest != nil {
+		if err := s.midDigest(ctx); err != nil {
+			return err
+		}
+	}
+	items, err := s.unsentItems(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if len(items) == 0 {
+		return errNothing
+	}
+	texts, err := s.texts(ctx, x.SiteName, x.Lang)
+	if err != nil {
+		return err
+	}
+	cars, err := s.digestCars(ctx, x, items, detailPath(x, texts))
+	if err != nil {
+		return err
+	}
+	mark := period
+	if len(cars) == 0 {
+		// Nothing to tell (all sold): mark the items, keep the period free.
+		mark = "none:" + period
+		if _, err := tx.ExecContext(ctx, s.DB.Rebind(`DELETE FROM alerts_digests WHERE search_id = ? AND period = ?`), id, period); err != nil {
+			return errs.Wrap(err, "free digest period")
+		}
+	} else {
+		m := digestMail(x, cars, texts, s.Tokens, now)
+		if err := mail.Queue(ctx, s.DB, tx, m, now); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, s.DB.Rebind(`UPDATE alerts_digests SET cars = ? WHERE search_id = ? AND period = ?`), len(cars), id, period); err != nil {
+			return errs.Wrap(err, "count digest cars")
+		}
+		*sent = true
+	}
+	for _, it := range items {
+		if _, err := tx.ExecContext(ctx, s.DB.Rebind(`UPDATE alerts_items SET period = ? WHERE search_id = ? AND diff_id = ? AND car_id = ? AND period IS NULL`),
+			mark, id, it.diff, it.CarID); err != nil {
+			return errs.Wrap(err, "mark items sent")
+		}
+	}
+	return nil
 }
 
 type storedItem struct {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/url"
 	"sync"
+	"time"
 
 	"forecourt/internal/catalog"
 	"forecourt/internal/catalogpages"
@@ -216,10 +217,19 @@ func (s *Service) diffCars(ctx context.Context, diffID int64) ([]diffCar, error)
 	return out, errs.Wrap(rows.Err(), "read diff %d", diffID)
 }
 
-// PendingDiffs returns the ids of the diffs not matched yet, oldest first
-// (a start-up catch-up for diffs recorded without a job queue).
+// PendingDiffs returns up to limit ids of the diffs not matched yet, oldest first.
 func (s *Service) PendingDiffs(ctx context.Context, limit int) ([]int64, error) {
-	rows, err := s.DB.QueryContext(ctx, s.DB.Rebind(`SELECT id FROM alerts_diffs WHERE matched_at IS NULL ORDER BY id LIMIT ?`), limit)
+	return s.unmatched(ctx, s.now().Add(time.Hour), limit)
+}
+
+// staleDiffs returns the diffs recorded before t and still unmatched (their
+// match job was lost: recorded by a process without a queue).
+func (s *Service) staleDiffs(ctx context.Context, t time.Time) ([]int64, error) {
+	return s.unmatched(ctx, t, 1000)
+}
+
+func (s *Service) unmatched(ctx context.Context, before time.Time, limit int) ([]int64, error) {
+	rows, err := s.DB.QueryContext(ctx, s.DB.Rebind(`SELECT id FROM alerts_diffs WHERE matched_at IS NULL AND created_at < ? ORDER BY id LIMIT ?`), ms(before), limit)
 	if err != nil {
 		return nil, errs.Wrap(err, "list pending diffs")
 	}
