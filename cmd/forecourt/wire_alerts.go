@@ -133,6 +133,6 @@ func alertsImportHook(ctx context.Context, a *app) (hook catalog.CarsHook, done 
 		a.log.Warn("alerts: job queue unavailable; import diffs are matched by the server's next sweep", "err", err)
 		return svc.Hook(), func() {}
 	}
-	svc.Enqueue = alerts.EnqueueOn(q)
+	alerts.RegisterWorkers(q, svc)
 	return svc.Hook(), func() { q.Stop(context.WithoutCancel(ctx)) }
 }

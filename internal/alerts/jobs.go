@@ -42,21 +42,23 @@ var unique = &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
 // Register adds the alert workers to q and the digest sweep every interval
 // (it also runs at start). Enqueue of s inserts match jobs on q.
 func Register(q *jobs.Queue, s *Service, every time.Duration) {
-	s.Enqueue = EnqueueOn(q)
-	river.AddWorker(q.Workers, &matchWorker{s: s})
-	river.AddWorker(q.Workers, &sweepWorker{s: s})
-	river.AddWorker(q.Workers, &digestWorker{s: s})
+	RegisterWorkers(q, s)
 	q.AddPeriodic(river.NewPeriodicJob(river.PeriodicInterval(every),
 		func() (river.JobArgs, *river.InsertOpts) { return SweepArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true}))
 }
 
-// EnqueueOn returns an Enqueue that inserts match jobs on q (for processes
-// that only import, such as `forecourt import`).
-func EnqueueOn(q *jobs.Queue) func(ctx context.Context, tx *sql.Tx, diffID int64) error {
-	return func(ctx context.Context, tx *sql.Tx, diffID int64) error {
+// RegisterWorkers adds the alert workers to q and sets s.Enqueue to insert
+// match jobs on it. A process that only inserts (`forecourt import`) calls
+// it too: River inserts only the kinds its client knows; the server's
+// queue works them.
+func RegisterWorkers(q *jobs.Queue, s *Service) {
+	s.Enqueue = func(ctx context.Context, tx *sql.Tx, diffID int64) error {
 		return q.InsertTx(ctx, tx, MatchArgs{DiffID: diffID}, unique)
 	}
+	river.AddWorker(q.Workers, &matchWorker{s: s})
+	river.AddWorker(q.Workers, &sweepWorker{s: s})
+	river.AddWorker(q.Workers, &digestWorker{s: s})
 }
 
 type matchWorker struct {
