@@ -42,7 +42,7 @@ func TestImportReportsNewCarsAndPriceDrops(t *testing.T) {
 		}
 		got = nil
 		imp(carLine(t, 1, map[string]any{"car_price": 379900}), // drop
-			carLine(t, 2, map[string]any{"car_price": 399900}), // raise
+			carLine(t, 2, map[string]any{"car_price": 399900}),                                          // raise
 			carLine(t, 3, map[string]any{"car_campaign_price": 359900, "car_has_campaign_price": true}), // campaign
 			carLine(t, 4, nil))
 		want = []catalog.CarChanges{{SiteName: "group-se", New: []int64{4},
