@@ -503,7 +503,7 @@ func TestOptIn(t *testing.T) {
 
 		// GDPR: export names the search; erase removes it and its mails.
 		ex, err := f.svc.ExportEmail(ctx, "ANNA@example.se")
-		if err != nil || len(ex.Searches) != 1 || ex.Searches[0].Query != x.Query {
+		if err != nil || len(ex) != 1 || ex[0].Query != x.Query || ex[0].Site != "group-se" {
 			t.Fatalf("export = %+v, %v", ex, err)
 		}
 		n, err := f.svc.EraseEmail(ctx, "anna@example.se")

@@ -209,12 +209,7 @@ func (s *Service) Hook() catalog.CarsHook {
 	}
 }
 
-// Export is what the alerts keep about one address (GDPR export).
-type Export struct {
-	Searches []ExportedSearch `json:"searches"`
-}
-
-// ExportedSearch is one saved search of the export.
+// ExportedSearch is one saved search of the GDPR export.
 type ExportedSearch struct {
 	Site        string    `json:"site"`
 	Query       string    `json:"query"`
@@ -225,11 +220,11 @@ type ExportedSearch struct {
 	Digests     []string  `json:"digestPeriods"`
 }
 
-// ExportEmail returns the saved searches of email on every site with the
-// periods of the digests mailed for them. The mails themselves are the
-// outbox's (mail.ExportRecipient).
-func (s *Service) ExportEmail(ctx context.Context, email string) (Export, error) {
-	out := Export{Searches: []ExportedSearch{}}
+// ExportEmail returns the saved searches of email on every site (an empty
+// list when none) with the periods of the digests mailed for them. The
+// mails themselves are the outbox's (mail.ExportRecipient).
+func (s *Service) ExportEmail(ctx context.Context, email string) ([]ExportedSearch, error) {
+	out := []ExportedSearch{}
 	rows, err := s.DB.QueryContext(ctx, s.DB.Rebind(`SELECT `+searchColumns+` FROM alerts_searches WHERE email = ? ORDER BY created_at, id`),
 		strings.ToLower(strings.TrimSpace(email)))
 	if err != nil {
@@ -264,7 +259,7 @@ func (s *Service) ExportEmail(ctx context.Context, email string) (Export, error)
 			e.Digests = append(e.Digests, p)
 		}
 		prow.Close()
-		out.Searches = append(out.Searches, e)
+		out = append(out, e)
 	}
 	return out, nil
 }
