@@ -8,7 +8,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -19,6 +18,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"forecourt/internal/leads/smtptest"
 )
 
 type counts struct {
@@ -36,13 +37,28 @@ func main() {
 		fmt.Fprintln(os.Stderr, "smtpsink: loopback only")
 		os.Exit(2)
 	}
-	ln, err := net.Listen("tcp", *addr)
+	var mu sync.Mutex
+	c := counts{refs: map[string]int{}}
+	srv, err := smtptest.Listen(*addr, func(m smtptest.Mail) {
+		mu.Lock()
+		defer mu.Unlock()
+		c.Messages++
+		for _, line := range strings.Split(m.Data, "\r\n") {
+			if ref, ok := strings.CutPrefix(line, "Reference: "); ok {
+				c.refs[ref]++
+				if c.refs[ref] == 1 {
+					c.Distinct++
+				} else {
+					c.Duplicates++
+				}
+				break
+			}
+		}
+	}, false)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "smtpsink:", err)
 		os.Exit(1)
 	}
-	var mu sync.Mutex
-	c := counts{refs: map[string]int{}}
 	write := func() {
 		if *status == "" {
 			return
@@ -60,73 +76,7 @@ func main() {
 	}()
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		<-sig
-		ln.Close()
-		write()
-		os.Exit(0)
-	}()
-	for {
-		conn, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		go serve(conn, func(data string) {
-			mu.Lock()
-			defer mu.Unlock()
-			c.Messages++
-			for _, line := range strings.Split(data, "\r\n") {
-				if ref, ok := strings.CutPrefix(line, "Reference: "); ok {
-					c.refs[ref]++
-					if c.refs[ref] == 1 {
-						c.Distinct++
-					} else {
-						c.Duplicates++
-					}
-					break
-				}
-			}
-		})
-	}
-}
-
-func serve(conn net.Conn, got func(string)) {
-	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(2 * time.Minute))
-	r := bufio.NewReader(conn)
-	say := func(s string) { fmt.Fprintf(conn, "%s\r\n", s) }
-	say("220 smtpsink ready")
-	for {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			return
-		}
-		cmd := strings.ToUpper(strings.TrimSpace(line))
-		switch {
-		case strings.HasPrefix(cmd, "EHLO"), strings.HasPrefix(cmd, "HELO"):
-			say("250 smtpsink")
-		case strings.HasPrefix(cmd, "MAIL"), strings.HasPrefix(cmd, "RCPT"), strings.HasPrefix(cmd, "RSET"), strings.HasPrefix(cmd, "NOOP"):
-			say("250 ok")
-		case cmd == "DATA":
-			say("354 go on")
-			var b strings.Builder
-			for {
-				l, err := r.ReadString('\n')
-				if err != nil {
-					return
-				}
-				if l == ".\r\n" || l == ".\n" {
-					break
-				}
-				b.WriteString(strings.TrimPrefix(l, "."))
-			}
-			got(strings.ReplaceAll(b.String(), "\r\n", "\r\n"))
-			say("250 queued")
-		case cmd == "QUIT":
-			say("221 bye")
-			return
-		default:
-			say("502 not implemented")
-		}
-	}
+	<-sig
+	srv.Close()
+	write()
 }

@@ -5,6 +5,7 @@
 //	forecourt migrate   apply database migrations
 //	forecourt import    import a stock feed (cars or dealer sites)
 //	forecourt leads     GDPR export or erasure of one person's data
+//	forecourt reminders send the owner reminders that are due
 package main
 
 import (
@@ -33,7 +34,8 @@ func commands() []command {
 		{"import", "import a stock feed: import cars|sites|media --site <name> [--full] FILE", runImport},
 		{"hash-password", "print a bcrypt hash of a password for EDITOR_ACCOUNTS", runHashPassword},
 		{"backup", "write an online snapshot of the SQLite store: backup FILE", runBackup},
-		{"leads", "GDPR: leads export|erase --email ADDRESS (leads, form submissions, mails, bookings)", runLeads},
+		{"leads", "GDPR: leads export|erase --email ADDRESS (leads, form submissions, mails, bookings, reminders)", runLeads},
+		{"reminders", "owner reminders: reminders run [--now 2027-11-01T09:00] sends the due ones", runReminders},
 	}
 }
 

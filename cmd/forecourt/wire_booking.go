@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"net/http"
 	"os"
 	"strings"
 
+	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/errs"
 	"forecourt/internal/places"
@@ -42,6 +44,15 @@ func wireBooking(ctx context.Context, w *wiring) error {
 		SiteOf:    func(r *http.Request) string { return web.SiteOf(r).Name },
 		SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts },
 	}
+	rem, err := w.ownerReminders(ctx)
+	if err != nil {
+		return err
+	}
+	api.Remind = func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error {
+		_, _, err := rem.OptInTx(ctx, tx, b, origin)
+		return err
+	}
+	api.CancelReminders = rem.CancelBookingTx
 	w.deps.Extra = append(w.deps.Extra, api.Mount)
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"forecourt/internal/booking"
+	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/catalog"
 	"forecourt/internal/tirehotel"
 	"forecourt/internal/web"
@@ -86,7 +88,16 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 		wheel.Reads.N *= scale
 		wheel.Writes.N *= scale
 	}
-	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev}
+	rem, err := w.ownerReminders(ctx)
+	if err != nil {
+		return err
+	}
+	wheel.Remind = func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error {
+		_, _, err := rem.OptInTx(ctx, tx, b, origin)
+		return err
+	}
+	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev,
+		Origin: func(r *http.Request) string { return bookingapi.PublicOrigin(a.cfg.PublicURL, web.SiteOf(r).Hosts, r) }}
 	w.deps.Extra = append(w.deps.Extra, func(mux *http.ServeMux, s *web.Server) {
 		for _, r := range api.Routes() {
 			s.Route(mux, r.Pattern, r.Name, r.Handler)

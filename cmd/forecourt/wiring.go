@@ -10,6 +10,7 @@ import (
 	"forecourt/internal/media"
 	"forecourt/internal/page"
 	"forecourt/internal/ratelimit"
+	"forecourt/internal/reminders"
 	"forecourt/internal/search"
 	"forecourt/internal/web"
 )
@@ -32,6 +33,9 @@ type wiring struct {
 	// booking is the one booking engine of the service booking and the
 	// tyre hotel's wheel changes, over every site's workshops.
 	booking *booking.Engine
+	// reminders are the owner reminders over the booking engine; made on
+	// first use (wiring.ownerReminders) by the wirers that book.
+	reminders *reminders.Service
 	// jobs is the background job queue (River on the store): a wirer
 	// registers its workers (river.AddWorker(w.jobs.Workers, …)) and
 	// periodic jobs (w.jobs.AddPeriodic); serve starts it after every

@@ -55,6 +55,9 @@ type offeringSpec struct {
 	combustionOnly          bool   // not for electric cars
 	skill                   string // a workshop equipment the job needs ("" = every workshop)
 	mileage                 bool   // priced by mileage (service intervals)
+	// intervalMonths is how long until the job is due again (0: no
+	// interval; the owner reminder then falls back to a year).
+	intervalMonths int
 }
 
 type categorySpec struct {
@@ -87,13 +90,13 @@ const (
 var offeringSpecs = []offeringSpec{
 	{code: CodeOriginalService, category: "Service", name: "Service enligt serviceintervall",
 		description: "Service enligt tillverkarens serviceprogram för din bil och ditt miltal, med originaldelar. Servicehäftet stämplas digitalt och garantin behålls.",
-		minutes:     150, price: 3495, discount: 0.2, byBrand: true, authorisedOnly: true, mileage: true},
+		minutes:     150, price: 3495, discount: 0.2, byBrand: true, authorisedOnly: true, mileage: true, intervalMonths: 12},
 	{code: "inspection-prep", category: "Service", name: "Kontroll inför besiktning",
 		description: "Vi går igenom bilen enligt besiktningens kontrollpunkter och ringer dig innan vi åtgärdar något.",
-		minutes:     45, price: 695, discount: 0.2},
+		minutes:     45, price: 695, discount: 0.2, intervalMonths: 12},
 	{code: "oilchange", category: "Olja och filter", name: "Oljebyte med filter",
 		description: "Byte av motorolja enligt tillverkarens specifikation och nytt oljefilter.",
-		minutes:     45, price: 1495, discount: 0.2, byBrand: true, combustionOnly: true},
+		minutes:     45, price: 1495, discount: 0.2, byBrand: true, combustionOnly: true, intervalMonths: 12},
 	{code: "engineoil-topup", category: "Olja och filter", name: "Påfyllning av motorolja",
 		description: "Motorolja enligt tillverkarens specifikation, per liter.",
 		minutes:     10, price: 189, unit: &UnitPrice{Unit: "liter", Minimum: 1, Maximum: 5, UnitAbbreviation: "l", Postfix: "/l"}, combustionOnly: true},
@@ -105,10 +108,10 @@ var offeringSpecs = []offeringSpec{
 		minutes:     90, price: 4495, discount: 0.15, byBrand: true},
 	{code: "brakefluid", category: "Bromsar", name: "Byte av bromsvätska",
 		description: "Bromsvätskan tar upp fukt med tiden. Byt vartannat år.",
-		minutes:     30, price: 895, discount: 0.2},
+		minutes:     30, price: 895, discount: 0.2, intervalMonths: 24},
 	{code: "acservice", category: "AC och klimat", name: "AC-service",
 		description: "Tömning, kontroll av läckage och påfyllning av köldmedium samt nytt kupéfilter.",
-		minutes:     60, price: 1495, discount: 0.15},
+		minutes:     60, price: 1495, discount: 0.15, intervalMonths: 24},
 	{code: "ac-disinfection", category: "AC och klimat", name: "Rengöring av AC-system",
 		description: "Desinficering av förångare och luftkanaler mot lukt och bakterier.",
 		minutes:     30, price: 795, discount: 0.15},
@@ -186,6 +189,27 @@ func UnitRange(code string) (min, max int) {
 func AllowsUserInput(code string) bool {
 	s, ok := specByCode[code]
 	return ok && s.userInput
+}
+
+// DefaultIntervalMonths is when a booked service is due again when none of
+// its offerings has an interval of its own: a year.
+const DefaultIntervalMonths = 12
+
+// IntervalMonths is how many months after a booking with these offerings
+// the car is due again: the shortest interval of the offerings that have
+// one (the interval service and inspection yearly, brake fluid and AC
+// every second year), else DefaultIntervalMonths.
+func IntervalMonths(codes []string) int {
+	best := 0
+	for _, c := range codes {
+		if s, ok := specByCode[c]; ok && s.intervalMonths > 0 && (best == 0 || s.intervalMonths < best) {
+			best = s.intervalMonths
+		}
+	}
+	if best == 0 {
+		return DefaultIntervalMonths
+	}
+	return best
 }
 
 // electricModels are the battery-electric models of the demo fleet.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/outbox"
 	"forecourt/internal/store"
 )
 
@@ -172,7 +173,7 @@ type Outbox struct {
 	Lease     time.Duration // default 2 min: how long a claimed mail is hidden from other workers
 	Now       func() time.Time
 
-	kick chan struct{}
+	loop outbox.Loop
 }
 
 // NewOutbox returns an Outbox with its defaults set; set fields before Run.
@@ -183,12 +184,7 @@ func NewOutbox(db *store.DB, m Mailer, log *slog.Logger) *Outbox {
 }
 
 func (o *Outbox) init() {
-	if o.kick == nil {
-		o.kick = make(chan struct{}, 1)
-	}
-	if o.Poll <= 0 {
-		o.Poll = 2 * time.Second
-	}
+	o.loop.Init()
 	if o.BaseDelay <= 0 {
 		o.BaseDelay = 5 * time.Second
 	}
@@ -209,70 +205,46 @@ func (o *Outbox) init() {
 // Kick asks the worker to look for due mails now. It is safe on a nil
 // Outbox (a server without a mail worker).
 func (o *Outbox) Kick() {
-	if o == nil || o.kick == nil {
+	if o == nil {
 		return
 	}
-	select {
-	case o.kick <- struct{}{}:
-	default:
-	}
+	o.loop.Kick()
 }
 
 // Backoff is the wait after the n-th failed attempt (n from 1).
-func (o *Outbox) Backoff(n int) time.Duration {
-	d := o.BaseDelay
-	for i := 1; i < n && d < o.MaxDelay; i++ {
-		d *= 2
-	}
-	return min(d, o.MaxDelay)
-}
+func (o *Outbox) Backoff(n int) time.Duration { return outbox.Backoff(o.BaseDelay, o.MaxDelay, n) }
 
 // Run delivers mails until ctx is done.
 func (o *Outbox) Run(ctx context.Context) {
-	t := time.NewTicker(o.Poll)
-	defer t.Stop()
-	for {
-		o.Deliver(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		case <-o.kick:
-		}
+	if o.Poll > 0 {
+		o.loop.Poll = o.Poll
 	}
+	o.loop.Run(ctx, o.Deliver)
 }
 
 // Deliver sends every mail due now once and returns how many were sent.
 func (o *Outbox) Deliver(ctx context.Context) int {
-	sent := 0
-	for ctx.Err() == nil {
-		batch, err := claim(ctx, o.DB, o.Now(), o.Lease, 20)
-		if err != nil {
-			o.Log.Error("mail outbox: claim failed", "err", err)
-			return sent
+	claimDue := func(ctx context.Context) ([]Pending, error) { return claim(ctx, o.DB, o.Now(), o.Lease, 20) }
+	return outbox.Drain(ctx, claimDue, o.send, func(err error) { o.Log.Error("mail outbox: claim failed", "err", err) })
+}
+
+// send delivers one claimed mail and records the outcome.
+func (o *Outbox) send(ctx context.Context, p Pending) bool {
+	sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	err := o.Mailer.Send(sctx, p.Message)
+	cancel()
+	if err != nil {
+		wait := o.Backoff(p.Attempts + 1)
+		o.Log.Warn("mail outbox: send failed; will retry", "mail", p.ID, "kind", p.Kind, "attempt", p.Attempts+1, "retry_in", wait.String(), "err", err)
+		if err := markFailed(ctx, o.DB, p.ID, o.Now().Add(wait), err.Error()); err != nil {
+			o.Log.Error("mail outbox: reschedule failed", "mail", p.ID, "err", err)
 		}
-		if len(batch) == 0 {
-			return sent
-		}
-		for _, p := range batch {
-			sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-			err := o.Mailer.Send(sctx, p.Message)
-			cancel()
-			if err != nil {
-				wait := o.Backoff(p.Attempts + 1)
-				o.Log.Warn("mail outbox: send failed; will retry", "mail", p.ID, "kind", p.Kind, "attempt", p.Attempts+1, "retry_in", wait.String(), "err", err)
-				if err := markFailed(ctx, o.DB, p.ID, o.Now().Add(wait), err.Error()); err != nil {
-					o.Log.Error("mail outbox: reschedule failed", "mail", p.ID, "err", err)
-				}
-				continue
-			}
-			if err := markSent(ctx, o.DB, p.ID, o.Now()); err != nil {
-				o.Log.Error("mail outbox: mark sent failed", "mail", p.ID, "err", err)
-				continue
-			}
-			o.Log.Info("mail outbox: mail sent", "mail", p.ID, "kind", p.Kind, "attempt", p.Attempts+1)
-			sent++
-		}
+		return false
 	}
-	return sent
+	if err := markSent(ctx, o.DB, p.ID, o.Now()); err != nil {
+		o.Log.Error("mail outbox: mark sent failed", "mail", p.ID, "err", err)
+		return false
+	}
+	o.Log.Info("mail outbox: mail sent", "mail", p.ID, "kind", p.Kind, "attempt", p.Attempts+1)
+	return true
 }

@@ -65,6 +65,9 @@ func (a *Assembler) baseHead(req *Request, route *content.Route, dict content.Di
 	}
 	if h.Favicon == "" {
 		h.Favicon = DefaultFavicon
+		if icon := req.Site.Icon(); icon != "" {
+			h.Favicon = "/icons/" + icon + ".svg"
+		}
 	}
 	if c := f.String("canonicalURL"); c != "" {
 		h.Canonical = strings.ToLower(Absolute(req.BaseURL, c))

@@ -45,7 +45,10 @@ type Site struct {
 // Settings are the per-site settings editors would set in the CMS.
 type Settings struct {
 	GTMID   string // tag-manager container id; empty: no tag-manager script
-	Favicon string // path of the favicon; empty: the default
+	Favicon string // path of the favicon; empty: the site's brand icon (see Icon)
+	// Icon picks a brand icon variant (one of IconNames, e.g. "auction");
+	// empty: the variant of the site's country, if it has one.
+	Icon string
 	// DisplayName is the site's public name, used as og:site_name.
 	DisplayName string
 	// TitleTemplate formats page titles; "{title}" is replaced.

@@ -52,3 +52,36 @@ func TestUnknownSiteNameIsNamed(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+func TestBrandIcons(t *testing.T) {
+	r, err := New(All(), "group-se")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"group-se": "se", "group-no": "no", "group-fi": "fi", "group-sk": "sk",
+		"group-eu": "eu", "carstore-no": "no", "dealer-se": "se", "group-uk": "", "group-dk": ""} {
+		s, err := r.ByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Icon(); got != want {
+			t.Errorf("%s: icon %q, want %q", name, got, want)
+		}
+	}
+	auction := &Site{Country: "SE", Settings: Settings{Icon: "auction"}}
+	if got := auction.Icon(); got != "auction" {
+		t.Errorf("auction setting: icon %q", got)
+	}
+	if got := (&Site{Country: "SE", Settings: Settings{Icon: "nope"}}).Icon(); got != "se" {
+		t.Errorf("unknown setting falls back to the country: %q", got)
+	}
+	for _, n := range IconNames {
+		svg, ok := IconSVG(n)
+		if !ok || !strings.HasPrefix(string(svg), "<svg") || !strings.HasSuffix(string(svg), "</svg>") {
+			t.Errorf("icon %s: %v %q", n, ok, svg)
+		}
+	}
+	if _, ok := IconSVG("../x"); ok {
+		t.Error("unknown icon name served")
+	}
+}

@@ -32,6 +32,9 @@ type API struct {
 	Log   *slog.Logger
 	// DevSMS mounts GET /_dev/sms and /_dev/sms.html (no gateway configured).
 	DevSMS bool
+	// Origin is the public origin of a request for links in mails (the
+	// reminder's); nil: the reminder falls back to the site's host.
+	Origin func(r *http.Request) string
 }
 
 // Route is one endpoint for the server's mux.

@@ -24,6 +24,12 @@ type CreateRequest struct {
 	RegNo        string       `json:"regNo"`
 	FreeText     string       `json:"freeText"`
 	Customer     CustomerBase `json:"customer"`
+	// Reminder is the customer's opt-in to a reminder before the next
+	// seasonal wheel change (issue 14); absent means no.
+	Reminder bool `json:"reminder"`
+	// Origin is the public origin for the reminder mail's links, set by
+	// the handler from the request (never read from the body).
+	Origin string `json:"-"`
 }
 
 // Confirmation is the answer of create.

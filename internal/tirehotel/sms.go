@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/outbox"
 )
 
 // SMS is one text message; To is E.164.
@@ -234,16 +235,11 @@ type SMSOutbox struct {
 	Lease      time.Duration // default 1 min
 	Now        func() time.Time
 
-	kick chan struct{}
+	loop outbox.Loop
 }
 
 func (o *SMSOutbox) init() {
-	if o.kick == nil {
-		o.kick = make(chan struct{}, 1)
-	}
-	if o.Poll <= 0 {
-		o.Poll = 2 * time.Second
-	}
+	o.loop.Init()
 	if o.BaseDelay <= 0 {
 		o.BaseDelay = 2 * time.Second
 	}
@@ -274,73 +270,51 @@ func (o *SMSOutbox) Kick() {
 	if o == nil {
 		return
 	}
-	o.init()
-	select {
-	case o.kick <- struct{}{}:
-	default:
-	}
+	o.loop.Kick()
 }
 
 // Run delivers until ctx is done.
 func (o *SMSOutbox) Run(ctx context.Context) {
 	o.init()
-	t := time.NewTicker(o.Poll)
-	defer t.Stop()
-	for {
-		o.Deliver(ctx)
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		case <-o.kick:
-		}
+	if o.Poll > 0 {
+		o.loop.Poll = o.Poll
 	}
+	o.loop.Run(ctx, o.Deliver)
 }
 
 // Deliver sends every due message once and returns how many were sent.
 // Logs name message ids only: never numbers or texts.
 func (o *SMSOutbox) Deliver(ctx context.Context) int {
 	o.init()
-	sent := 0
-	for ctx.Err() == nil {
-		batch, err := o.Store.claimSMS(ctx, o.Now(), o.Lease, 20)
-		if err != nil {
-			o.Log.Error("sms outbox: claim failed", "err", err)
-			return sent
+	claimDue := func(ctx context.Context) ([]pendingSMS, error) { return o.Store.claimSMS(ctx, o.Now(), o.Lease, 20) }
+	return outbox.Drain(ctx, claimDue, o.send, func(err error) { o.Log.Error("sms outbox: claim failed", "err", err) })
+}
+
+// send delivers one claimed message; a permanent failure or a retry that
+// would come after the code expired gives the message up.
+func (o *SMSOutbox) send(ctx context.Context, p pendingSMS) bool {
+	sctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	err := o.Provider.Send(sctx, p.SMS)
+	cancel()
+	now := o.Now()
+	if err != nil {
+		wait := outbox.Backoff(o.BaseDelay, o.MaxDelay, p.Attempts+1)
+		var perm *PermanentError
+		giveUp := errors.As(err, &perm) || !now.Add(wait).Before(p.Expires)
+		o.Log.Warn("sms outbox: send failed", "sms", p.ID, "attempt", p.Attempts+1, "given_up", giveUp, "retry_in", wait.String(), "err", err)
+		next := now.Add(wait)
+		if giveUp {
+			next = now
 		}
-		if len(batch) == 0 {
-			return sent
+		if err := o.Store.markSMSFailed(ctx, p.ID, next, giveUp, err.Error()); err != nil {
+			o.Log.Error("sms outbox: reschedule failed", "sms", p.ID, "err", err)
 		}
-		for _, p := range batch {
-			sctx, cancel := context.WithTimeout(ctx, 15*time.Second)
-			err := o.Provider.Send(sctx, p.SMS)
-			cancel()
-			now := o.Now()
-			if err != nil {
-				wait := o.BaseDelay
-				for i := 0; i < p.Attempts && wait < o.MaxDelay; i++ {
-					wait *= 2
-				}
-				wait = min(wait, o.MaxDelay)
-				var perm *PermanentError
-				giveUp := errors.As(err, &perm) || !now.Add(wait).Before(p.Expires)
-				o.Log.Warn("sms outbox: send failed", "sms", p.ID, "attempt", p.Attempts+1, "given_up", giveUp, "retry_in", wait.String(), "err", err)
-				next := now.Add(wait)
-				if giveUp {
-					next = now
-				}
-				if err := o.Store.markSMSFailed(ctx, p.ID, next, giveUp, err.Error()); err != nil {
-					o.Log.Error("sms outbox: reschedule failed", "sms", p.ID, "err", err)
-				}
-				continue
-			}
-			if err := o.Store.markSMSSent(ctx, p.ID, now, o.KeepBodies); err != nil {
-				o.Log.Error("sms outbox: mark sent failed", "sms", p.ID, "err", err)
-				continue
-			}
-			o.Log.Info("sms outbox: sent", "sms", p.ID, "attempt", p.Attempts+1)
-			sent++
-		}
+		return false
 	}
-	return sent
+	if err := o.Store.markSMSSent(ctx, p.ID, now, o.KeepBodies); err != nil {
+		o.Log.Error("sms outbox: mark sent failed", "sms", p.ID, "err", err)
+		return false
+	}
+	o.Log.Info("sms outbox: sent", "sms", p.ID, "attempt", p.Attempts+1)
+	return true
 }

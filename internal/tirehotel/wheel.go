@@ -46,6 +46,9 @@ type WheelChange struct {
 	Limiter Limiter
 	Reads   Limit
 	Writes  Limit
+	// Remind stores the customer's reminder opt-in (CreateRequest.Reminder)
+	// in the booking's transaction (internal/reminders); nil: no reminders.
+	Remind func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error
 }
 
 // DefaultReads and DefaultWrites are the per-customer bounds of the
@@ -331,7 +334,13 @@ func (wc *WheelChange) Create(ctx context.Context, s Session, erpID, idemKey str
 		Items:    []booking.Item{{Code: ServiceCode, Name: ServiceName, Units: 1, PriceKnown: true}},
 		InTx: func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
 			conf = confirmationOf(b, w, v.RegNo, req)
-			return wc.recordTx(ctx, tx, s, b, w, conf)
+			if err := wc.recordTx(ctx, tx, s, b, w, conf); err != nil {
+				return err
+			}
+			if req.Reminder && wc.Remind != nil {
+				return wc.Remind(ctx, tx, b, req.Origin)
+			}
+			return nil
 		},
 	})
 	if err != nil {
@@ -472,90 +481,76 @@ func (api *API) wheel() (*WheelChange, error) {
 	return api.Wheel, nil
 }
 
+// wheelCall is the shape of the wheel-change calls: a signed-in customer,
+// booking available, a bounded JSON body of type Req, and call's answer
+// written as JSON (or no content when it is nil).
+func wheelCall[Req any](api *API, call func(r *http.Request, wc *WheelChange, s Session, req Req) (any, error)) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		s, err := api.sessionOf(r)
+		if err != nil {
+			return err
+		}
+		wc, err := api.wheel()
+		if err != nil {
+			return err
+		}
+		var req Req
+		if err := decodeBody(w, r, &req); err != nil {
+			return err
+		}
+		out, err := call(r, wc, s, req)
+		if err != nil {
+			return err
+		}
+		if out == nil {
+			w.WriteHeader(http.StatusNoContent)
+			return nil
+		}
+		return writeJSON(w, out)
+	}
+}
+
 // days serves "POST /api/tirehotel/booking/GetTimeslotDays?workshopIdentifier=".
 func (api *API) days(w http.ResponseWriter, r *http.Request) error {
-	s, err := api.sessionOf(r)
-	if err != nil {
-		return err
-	}
-	wc, err := api.wheel()
-	if err != nil {
-		return err
-	}
-	var req RangeRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		return err
-	}
-	days, err := wc.Days(r.Context(), s, r.URL.Query().Get("workshopIdentifier"), req)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, struct {
-		AvailableDates []AvailableDate `json:"availableDates"`
-	}{days})
+	return wheelCall(api, func(r *http.Request, wc *WheelChange, s Session, req RangeRequest) (any, error) {
+		days, err := wc.Days(r.Context(), s, r.URL.Query().Get("workshopIdentifier"), req)
+		if err != nil {
+			return nil, err
+		}
+		return struct {
+			AvailableDates []AvailableDate `json:"availableDates"`
+		}{days}, nil
+	})(w, r)
 }
 
 // slots serves "POST /api/tirehotel/booking/GetTimeslots?workshopIdentifier=".
 func (api *API) slots(w http.ResponseWriter, r *http.Request) error {
-	s, err := api.sessionOf(r)
-	if err != nil {
-		return err
-	}
-	wc, err := api.wheel()
-	if err != nil {
-		return err
-	}
-	var req RangeRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		return err
-	}
-	slots, err := wc.Slots(r.Context(), s, r.URL.Query().Get("workshopIdentifier"), req)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, struct {
-		AvailableTimeSlotDates []TimeSlotDate `json:"availableTimeSlotDates"`
-	}{slots})
+	return wheelCall(api, func(r *http.Request, wc *WheelChange, s Session, req RangeRequest) (any, error) {
+		slots, err := wc.Slots(r.Context(), s, r.URL.Query().Get("workshopIdentifier"), req)
+		if err != nil {
+			return nil, err
+		}
+		return struct {
+			AvailableTimeSlotDates []TimeSlotDate `json:"availableTimeSlotDates"`
+		}{slots}, nil
+	})(w, r)
 }
 
 // create serves "POST /api/tirehotel/booking/create?departmentIdentifier=".
 func (api *API) create(w http.ResponseWriter, r *http.Request) error {
-	s, err := api.sessionOf(r)
-	if err != nil {
-		return err
-	}
-	wc, err := api.wheel()
-	if err != nil {
-		return err
-	}
-	var req CreateRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		return err
-	}
-	c, err := wc.Create(r.Context(), s, r.URL.Query().Get("departmentIdentifier"), r.Header.Get("Idempotency-Key"), req)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, c)
+	return wheelCall(api, func(r *http.Request, wc *WheelChange, s Session, req CreateRequest) (any, error) {
+		// The reminder's links use the site's origin, never one from the body.
+		req.Origin = ""
+		if api.Origin != nil {
+			req.Origin = api.Origin(r)
+		}
+		return wc.Create(r.Context(), s, r.URL.Query().Get("departmentIdentifier"), r.Header.Get("Idempotency-Key"), req)
+	})(w, r)
 }
 
 // review serves "POST /api/tirehotel/review/addReview".
 func (api *API) review(w http.ResponseWriter, r *http.Request) error {
-	s, err := api.sessionOf(r)
-	if err != nil {
-		return err
-	}
-	wc, err := api.wheel()
-	if err != nil {
-		return err
-	}
-	var req ReviewRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		return err
-	}
-	if err := wc.Review(r.Context(), s, req); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return wheelCall(api, func(r *http.Request, wc *WheelChange, s Session, req ReviewRequest) (any, error) {
+		return nil, wc.Review(r.Context(), s, req)
+	})(w, r)
 }

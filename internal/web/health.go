@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/site"
 )
 
 // handleHealth serves "GET /healthz": the state of the store, the render
@@ -69,6 +70,20 @@ func serveFavicon(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
 	w.Write([]byte(defaultFavicon))
+}
+
+// serveBrandIcon serves a brand icon variant, /icons/<name>.svg (the
+// names of site.IconNames); anything else is 404.
+func serveBrandIcon(w http.ResponseWriter, r *http.Request) error {
+	name, ok := strings.CutSuffix(r.PathValue("name"), ".svg")
+	svg, known := site.IconSVG(name)
+	if !ok || !known {
+		return errs.E(errs.NotFound, "no brand icon %q (known: %s)", r.PathValue("name"), strings.Join(site.IconNames, ", "))
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	_, err := w.Write(svg)
+	return err
 }
 
 const defaultFavicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b3d91"/><path d="M18 46V18h28v7H26v6h16v7H26v8z" fill="#fff"/></svg>`

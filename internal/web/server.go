@@ -144,6 +144,7 @@ func (s *Server) Handler() http.Handler {
 	route("GET /assets/", "assets", http.HandlerFunc(s.assets.serve))
 	route("GET /favicon.svg", "favicon", http.HandlerFunc(serveFavicon))
 	route("GET /favicon.ico", "favicon", http.HandlerFunc(serveFavicon))
+	route("GET /icons/{name}", "favicon", s.handle(serveBrandIcon))
 	route("GET /_page/", "page-data", s.handle(s.handlePageData))
 	route("GET /", "page", s.handle(s.handlePage))
 	s.mountEditing(route)

@@ -94,7 +94,7 @@ func TestHomePageHead(t *testing.T) {
 		{"og:image", webtest.Attr(webtest.Find(r.Doc, "meta", "property", "og:image"), "content"), "http://forecourt.se/-/media/demo/scene/road.jpg"},
 		{"hreflang sv", webtest.Attr(webtest.Find(r.Doc, "link", "hreflang", "sv-SE"), "href"), "http://forecourt.se/"},
 		{"hreflang en", webtest.Attr(webtest.Find(r.Doc, "link", "hreflang", "en-GB"), "href"), "http://forecourt.se/en"},
-		{"favicon", webtest.Attr(webtest.Find(r.Doc, "link", "rel", "icon"), "href"), "/favicon.svg"},
+		{"favicon", webtest.Attr(webtest.Find(r.Doc, "link", "rel", "icon"), "href"), "/icons/se.svg"},
 	}
 	for _, c := range checks {
 		if c.got != c.want {

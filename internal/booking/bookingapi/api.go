@@ -6,6 +6,7 @@ package bookingapi
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -66,6 +67,12 @@ type API struct {
 	BookWindow time.Duration
 	// StreamLimit streams per client address a minute (default 60).
 	StreamLimit int
+	// Remind stores the customer's reminder opt-in ("reminder": true) in
+	// the booking's transaction, with the public origin for the mail's
+	// links; CancelReminders cancels a booking's reminders in the
+	// cancelling transaction (internal/reminders). nil: no reminders.
+	Remind          func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error
+	CancelReminders func(ctx context.Context, tx *sql.Tx, bookingID string) error
 }
 
 // Mount mounts the routes (for web.Deps.Extra).

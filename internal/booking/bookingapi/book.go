@@ -35,6 +35,9 @@ type BookRequest struct {
 	RegistrationNumber      string           `json:"registrationNumber"`
 	Mileage                 *int             `json:"mileage"`
 	ServiceOfferingRequests []OfferingChoice `json:"serviceOfferingRequests"`
+	// Reminder is the customer's opt-in to a 'service due' reminder
+	// (issue 14); absent means no.
+	Reminder bool `json:"reminder"`
 }
 
 // OfferingChoice is one chosen offering.
@@ -67,6 +70,7 @@ type parsed struct {
 	workshop *booking.Workshop
 	vehicle  vehicles.Vehicle
 	codes    []string
+	remind   bool
 }
 
 // parseBook turns the body into a booking request, collecting every field
@@ -199,7 +203,7 @@ func (a *API) parseBook(ctx context.Context, body []byte, key string) (parsed, e
 			Customer: booking.Customer{FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone, Email: c.Email},
 			Reg:      v.Reg, Mileage: mileage, Items: items, FreeText: strings.TrimSpace(in.FreeText),
 		},
-		workshop: ws, vehicle: v, codes: codes,
+		workshop: ws, vehicle: v, codes: codes, remind: in.Reminder,
 	}, nil
 }
 
@@ -215,13 +219,22 @@ func (a *API) authorisedAnywhere(brand string) bool {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// origin is the public origin for links in mails: PublicURL, or the
-// request's origin when its host is one the site answers on (SiteHosts) or
-// a loopback name; any other Host header (which a client chooses) gives
-// the site's first host, so nobody can make our mails link elsewhere.
+// origin is the public origin for links in mails (PublicOrigin).
 func (a *API) origin(r *http.Request) string {
-	if a.PublicURL != "" {
-		return a.PublicURL
+	var hosts []string
+	if a.SiteHosts != nil {
+		hosts = a.SiteHosts(r)
+	}
+	return PublicOrigin(a.PublicURL, hosts, r)
+}
+
+// PublicOrigin is the public origin for links in mails: publicURL, or the
+// request's origin when its host is one the site answers on (hosts) or a
+// loopback name; any other Host header (which a client chooses) gives the
+// site's first host, so nobody can make our mails link elsewhere.
+func PublicOrigin(publicURL string, hosts []string, r *http.Request) string {
+	if publicURL != "" {
+		return publicURL
 	}
 	scheme := "http"
 	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
@@ -234,10 +247,6 @@ func (a *API) origin(r *http.Request) string {
 	}
 	if name == "localhost" || name == "127.0.0.1" || name == "::1" || strings.HasSuffix(name, ".localhost") {
 		return scheme + "://" + host
-	}
-	var hosts []string
-	if a.SiteHosts != nil {
-		hosts = a.SiteHosts(r)
 	}
 	for _, h := range hosts {
 		if h == name {
@@ -295,6 +304,9 @@ func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
 			if err := mail.Queue(ctx, a.Engine.DB(), tx, m, a.Engine.Now()); err != nil {
 				return err
 			}
+		}
+		if p.remind && a.Remind != nil {
+			return a.Remind(ctx, tx, b, origin)
 		}
 		return nil
 	}
@@ -396,6 +408,11 @@ func (a *API) handleCancel(w http.ResponseWriter, r *http.Request) error {
 		}
 		for _, m := range msgs {
 			if err := mail.Queue(ctx, a.Engine.DB(), tx, m, a.Engine.Now()); err != nil {
+				return err
+			}
+		}
+		if a.CancelReminders != nil {
+			if err := a.CancelReminders(ctx, tx, b.ID); err != nil {
 				return err
 			}
 		}

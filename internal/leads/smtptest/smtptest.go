@@ -1,9 +1,11 @@
-// Package smtptest is a minimal SMTP server on loopback for tests: it
-// accepts every message and keeps it (no TLS, no authentication).
+// Package smtptest is a minimal SMTP server on loopback for tests and the
+// fault scripts' mail sink (bench/smtpsink): it accepts every message and
+// keeps it (no TLS, no authentication).
 package smtptest
 
 import (
 	"bufio"
+	"fmt"
 	"net"
 	"strings"
 	"sync"
@@ -25,21 +27,36 @@ type Server struct {
 	mu   sync.Mutex
 	mail []Mail
 	wg   sync.WaitGroup
+	// onMail, when set, is called with each message as it arrives.
+	onMail func(Mail)
+	// keep is false for a sink that only counts (Listen with keep false).
+	keep bool
 }
 
 // Start listens on addr ("127.0.0.1:0" for any port) and serves until the
 // test ends.
 func Start(tb testing.TB, addr string) *Server {
 	tb.Helper()
-	ln, err := net.Listen("tcp", addr)
+	s, err := Listen(addr, nil, true)
 	if err != nil {
-		tb.Fatalf("smtptest: listen %s: %v", addr, err)
+		tb.Fatalf("smtptest: %v", err)
 	}
-	s := &Server{Addr: ln.Addr().String(), ln: ln}
-	s.wg.Add(1)
-	go s.serve()
 	tb.Cleanup(s.Close)
 	return s
+}
+
+// Listen serves SMTP on addr until Close, calling onMail (if not nil) for
+// each message; keep says whether Messages holds them too (a long-running
+// sink only counts).
+func Listen(addr string, onMail func(Mail), keep bool) (*Server, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen %s: %w", addr, err)
+	}
+	s := &Server{Addr: ln.Addr().String(), ln: ln, onMail: onMail, keep: keep}
+	s.wg.Add(1)
+	go s.serve()
+	return s, nil
 }
 
 // FreeAddr returns a loopback address nothing listens on (yet).
@@ -132,9 +149,14 @@ func (s *Server) session(c net.Conn) {
 				b.WriteString(strings.TrimPrefix(l, "."))
 			}
 			cur.Data = b.String()
-			s.mu.Lock()
-			s.mail = append(s.mail, cur)
-			s.mu.Unlock()
+			if s.keep {
+				s.mu.Lock()
+				s.mail = append(s.mail, cur)
+				s.mu.Unlock()
+			}
+			if s.onMail != nil {
+				s.onMail(cur)
+			}
 			say("250 OK queued")
 		case up == "RSET", up == "NOOP":
 			say("250 OK")

@@ -25,6 +25,7 @@ export function initialStore(): BookingStore {
     maxBookingState: 4,
     bookingInfo: null,
     contact: { firstName: "", lastName: "", phone: "", email: "", freeText: "" },
+    reminder: false,
     attemptKey: null,
     attemptFor: "",
     lookedUpPlace: "",
@@ -51,6 +52,8 @@ export type Action =
   | { type: "workshop"; workshop: Workshop | null }
   | { type: "time"; time: string; isFullDay: boolean }
   | { type: "contact"; contact: Partial<Customer & { freeText: string }> }
+  | { type: "reminder"; on: boolean }
+  | { type: "prefill"; plate: string; location: Location | null }
   | { type: "attempt"; key: string; fingerprint: string }
   | { type: "booked"; confirmation: Confirmation }
   | { type: "logged"; step: number }
@@ -166,6 +169,15 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
       return { ...s, bookingInfo: { ...s.bookingInfo, time: a.time, isFullDay: a.isFullDay }, attemptKey: null };
     case "contact":
       return { ...s, contact: { ...s.contact, ...a.contact } };
+    case "reminder":
+      return { ...s, reminder: a.on };
+    case "prefill": {
+      // A reminder's link (?regnr=&plats=): a fresh flow at step 1 with the
+      // plate and place filled in, keeping the contact details typed before.
+      const fresh = initialStore();
+      const next = { ...fresh, contact: s.contact, loggedSteps: s.loggedSteps, plate: a.plate };
+      return a.location ? bookingReducer(next, { type: "place", location: a.location }) : next;
+    }
     case "attempt":
       return { ...s, attemptKey: a.key, attemptFor: a.fingerprint };
     case "booked":
@@ -196,7 +208,7 @@ export function chosen(s: BookingStore, kind?: "service" | "addon"): [string, Se
 
 /** attemptFingerprint names what one booking attempt books; a change needs a new idempotency key. */
 export function attemptFingerprint(s: BookingStore): string {
-  return JSON.stringify([s.car?.registrationNumber, s.bookingInfo, Object.keys(s.services).sort(), s.mileage, s.contact]);
+  return JSON.stringify([s.car?.registrationNumber, s.bookingInfo, Object.keys(s.services).sort(), s.mileage, s.contact, s.reminder]);
 }
 
 /** flowView narrows the store to what the open step needs; a store that lacks it falls back to step 1. */

@@ -85,6 +85,8 @@ export interface BookingRequest {
   registrationNumber: string;
   mileage: number;
   serviceOfferingRequests: { kobraId: string; unitsSelected: number; userInput: string }[];
+  /** Opt-in to the 'service due' reminder mail; sent only when ticked. */
+  reminder?: boolean;
 }
 
 export interface BookingResponse {
@@ -177,6 +179,8 @@ export interface BookingStore {
   maxBookingState: number;
   bookingInfo: BookingInfo | null;
   contact: Customer & { freeText: string };
+  /** The customer ticked 'Påminn mig när det är dags för nästa service' (issue 14). */
+  reminder: boolean;
   /** Idempotency key of the current attempt to book bookingInfo (reused on retry). */
   attemptKey: string | null;
   /** What attemptKey was made for (attemptFingerprint). */

@@ -14,6 +14,17 @@ export const COMMENT_MAX = 500;
 export const normalizePlate = (s: string) => s.replace(/\s+/g, "").toUpperCase().slice(0, PLATE_MAX);
 export const plateReady = (s: string) => normalizePlate(s).length >= PLATE_MIN;
 
+/**
+ * platePrefill reads a reminder mail's link (/dackhotell?regnr=DCK123) as
+ * typed input: normalised like the field, and kept only when it is 2–7
+ * letters and digits; "" otherwise.
+ */
+export function platePrefill(search: string): string {
+  const raw = (new URLSearchParams(search).get("regnr") ?? "").replace(/\s+/g, "");
+  const plate = normalizePlate(raw);
+  return raw.length <= PLATE_MAX && /^[A-Z0-9]+$/.test(plate) && plateReady(plate) ? plate : "";
+}
+
 /** digitsOnly keeps the digits of s, at most 4 of them (typed input). */
 export const codeFromTyping = (s: string) => s.replace(/\D/g, "").slice(0, CODE_LENGTH);
 /** codeFromPaste takes the first 4 characters of a paste and keeps their digits. */

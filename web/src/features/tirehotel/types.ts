@@ -68,6 +68,8 @@ export interface CreateBooking {
   regNo: string;
   freeText: string;
   customer: Customer;
+  /** Opt-in to the reminder before the next seasonal wheel change (issue 14); sent only when ticked. */
+  reminder?: boolean;
 }
 
 export interface Confirmation {

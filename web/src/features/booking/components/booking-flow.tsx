@@ -4,6 +4,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useT } from "../../../lib/page-context";
 import { useBookingStore } from "../hooks/use-booking-store";
+import { useUrlPrefill } from "../hooks/use-url-prefill";
 import { chosen, flowView, STORAGE_KEY } from "../store";
 import type { BookingStore, Step } from "../types";
 import { BookingSkeleton } from "./booking-skeleton";
@@ -88,6 +89,7 @@ function StepSection({ n, store, onOpen, t, children }: { n: Step; store: Bookin
 export function BookingFlow() {
   const t = useT();
   const { store, dispatch, ready } = useBookingStore();
+  useUrlPrefill(ready, dispatch);
   const view = flowView(store);
   const lastShown = useRef<number | null>(null);
 

@@ -16,6 +16,8 @@ const FIELDS: { name: keyof ContactValues; label: string; type: string; auto: st
 export function ContactForm({
   values,
   onChange,
+  reminder = false,
+  onReminder,
   onBook,
   canBook,
   busy,
@@ -24,6 +26,9 @@ export function ContactForm({
 }: {
   values: ContactValues;
   onChange: (v: Partial<ContactValues>) => void;
+  /** The reminder opt-in (unticked by default; issue 14). */
+  reminder?: boolean;
+  onReminder?: (on: boolean) => void;
   onBook: () => void;
   canBook: boolean;
   busy: boolean;
@@ -106,6 +111,12 @@ export function ContactForm({
             {`${values.freeText.length}/${MESSAGE_MAX}`}
           </div>
         </div>
+        {onReminder && (
+          <div className="fc-booking-reminder">
+            <input id="fc-booking-reminder" name="reminder" type="checkbox" checked={reminder} onChange={(e) => onReminder(e.target.checked)} />
+            <label htmlFor="fc-booking-reminder">{t("bookingReminder", "Påminn mig när det är dags för nästa service")}</label>
+          </div>
+        )}
       </div>
       <div className="fc-booking-actions fc-booking-actions--book">
         <button type="submit" className="fc-button fc-button--primary fc-booking-book" disabled={!canBook || busy} aria-describedby={error ? "fc-booking-book-error" : undefined}>

@@ -8,7 +8,7 @@ import type { Location, Place } from "../types";
 
 export const DEBOUNCE_MS = 300;
 
-function toLocation(p: Place): Location {
+export function toLocation(p: Place): Location {
   return { name: p.name, latitude: p.latitude, longitude: p.longitude, placeId: p.placeId, region: p.region };
 }
 

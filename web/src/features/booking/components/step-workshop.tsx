@@ -37,6 +37,7 @@ export function bookingRequest(s: BookingStore): BookingRequest | null {
     registrationNumber: s.car.registrationNumber,
     mileage: s.mileage && s.mileage > 0 ? s.mileage : 1,
     serviceOfferingRequests: Object.entries(s.services).map(([code, e]) => ({ kobraId: code, unitsSelected: e.units || 1, userInput: e.userInput })),
+    ...(s.reminder ? { reminder: true } : {}),
   };
 }
 
@@ -177,6 +178,8 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
       <ContactForm
         values={store.contact}
         onChange={(v) => dispatch({ type: "contact", contact: v })}
+        reminder={store.reminder}
+        onReminder={(on) => dispatch({ type: "reminder", on })}
         onBook={bookNow}
         canBook={!!info.time}
         busy={busy}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { InfoTip } from "../../../components/info-tip/info-tip";
 import { fetchLoan } from "../api/loan";
 import type { LoanAnswer, LoanView } from "../types";
 
@@ -45,7 +46,10 @@ export function LoanCalculator({ carId, loan, locale, currency, t }: { carId: nu
   const money = (v: number) => new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(v);
   return (
     <section className="fc-loan" aria-labelledby="fc-loan-title">
-      <h3 id="fc-loan-title">{loan.title || t("carDetailLoanTitle", "Loan")}</h3>
+      <h3 id="fc-loan-title">
+        {loan.title || t("carDetailLoanTitle", "Loan")}
+        {loan.description && <InfoTip label={t("carDetailLoanInfo", "About the loan")} text={loan.description} />}
+      </h3>
       <p className="fc-loan__monthly" aria-live="polite">
         <span className="fc-loan__monthly-label">{t("carDetailMonthlyCost", "Monthly cost")}</span>
         <strong data-testid="loan-monthly">{answer.monthly_cost_text}</strong>

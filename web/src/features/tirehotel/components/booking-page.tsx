@@ -37,6 +37,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
   const [time, setTime] = useState<string | null>(null);
   const [customer, setCustomer] = useState<Customer>({ firstName: "", lastName: "", email: "", phoneMobile: "" });
   const [comment, setComment] = useState("");
+  const [reminder, setReminder] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState("");
   const idempotencyKey = useRef("");
@@ -132,6 +133,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
           regNo: vehicle.regNo,
           freeText: comment.trim(),
           customer: { firstName: customer.firstName.trim(), lastName: customer.lastName.trim(), email: customer.email.trim(), phoneMobile: customer.phoneMobile },
+          ...(reminder ? { reminder: true } : {}),
         },
         idempotencyKey.current,
       );
@@ -260,6 +262,10 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
             <Field id={`${id}-co`} label={t("thComment")}>
               <textarea id={`${id}-co`} name="freeText" rows={3} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} disabled={submitting} />
             </Field>
+            <div className="fc-th-check">
+              <input id={`${id}-rm`} name="reminder" type="checkbox" checked={reminder} onChange={(e) => setReminder(e.target.checked)} disabled={submitting} />
+              <label htmlFor={`${id}-rm`}>{t("thReminder", "Påminn mig inför nästa däckbyte")}</label>
+            </div>
             <div className="fc-th-actions">
               <button type="submit" className="fc-button fc-button--primary" disabled={!ready || submitting}>{t("thSubmit")}</button>
             </div>

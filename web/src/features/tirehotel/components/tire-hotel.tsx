@@ -4,6 +4,7 @@ import { useT } from "../../../lib/page-context";
 import { ApiError, getSession, logout } from "../api/tirehotel-api";
 import { reportError, track } from "../hooks/flow";
 import { clearSession, isSignedIn, readSession, writeSession } from "../hooks/session-store";
+import { platePrefill } from "../rules";
 import type { PageName, PortalState } from "../types";
 import { BookingPage } from "./booking-page";
 import { ConfirmationPage } from "./confirmation-page";
@@ -37,6 +38,14 @@ export function TireHotel(_props: BlockProps) {
   // Restore a signed-in session: storage first (no flash), then the server decides.
   useEffect(() => {
     let live = true;
+    // A reminder mail's link (?regnr=): the search starts with the plate filled in.
+    const plate = platePrefill(window.location.search);
+    if (plate) {
+      setState((s) => (s.page === "Search" ? { page: "Search", regNo: plate } : s));
+      const url = new URL(window.location.href);
+      url.searchParams.delete("regnr");
+      window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+    }
     const stored = readSession();
     if (isSignedIn(stored?.validated)) {
       const validated = stored.validated;
@@ -110,7 +119,7 @@ export function TireHotel(_props: BlockProps) {
           </ol>
           <div className="fc-th-card fc-th-card--main" ref={card}>
             {state.page === "Search" && notice && <p className="fc-th-notice fc-th-notice--top" role="status">{notice}</p>}
-            {state.page === "Search" && <SearchPage initialPlate={state.regNo} onFound={(customer) => { setNotice(""); setState({ page: "Login", customer }); }} />}
+            {state.page === "Search" && <SearchPage key={state.regNo ?? ""} initialPlate={state.regNo} onFound={(customer) => { setNotice(""); setState({ page: "Login", customer }); }} />}
             {state.page === "Login" && (
               <LoginPage
                 customer={state.customer}
