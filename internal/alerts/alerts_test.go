@@ -123,7 +123,7 @@ func (f *fixture) subscribe(t *testing.T, email, path, query string, freq alerts
 func (f *fixture) confirm(t *testing.T, x alerts.Search) {
 	t.Helper()
 	tok := f.svc.Tokens.Sign(alerts.PurposeConfirm, x.ID, f.clock.t.Add(time.Hour))
-	if _, _, err := f.svc.Confirm(context.Background(), tok); err != nil {
+	if _, _, err := f.svc.Confirm(context.Background(), "group-se", tok); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -470,20 +470,23 @@ func TestOptIn(t *testing.T) {
 		}
 		u, _ := url.Parse(strings.Fields(m[0].Text[strings.Index(m[0].Text, "https://forecourt.se/bevakningar?confirm="):])[0])
 		tok := u.Query().Get("confirm")
-		if _, _, err := f.svc.Confirm(ctx, f.svc.Tokens.Sign(alerts.PurposeUnsubscribe, x.ID, f.clock.t.Add(time.Hour))); err == nil {
+		if _, _, err := f.svc.Confirm(ctx, "group-se", f.svc.Tokens.Sign(alerts.PurposeUnsubscribe, x.ID, f.clock.t.Add(time.Hour))); err == nil {
 			t.Fatal("an unsubscribe token confirmed")
 		}
-		c1, manage, err := f.svc.Confirm(ctx, tok)
+		if _, _, err := f.svc.Confirm(ctx, "group-uk", tok); err == nil {
+			t.Fatal("a group-se search was confirmed on group-uk")
+		}
+		c1, manage, err := f.svc.Confirm(ctx, "group-se", tok)
 		if err != nil || !c1.Confirmed() {
 			t.Fatalf("confirm = %+v, %v", c1, err)
 		}
 		f.clock.t = f.clock.t.Add(time.Hour)
-		c2, _, err := f.svc.Confirm(ctx, tok)
+		c2, _, err := f.svc.Confirm(ctx, "group-se", tok)
 		if err != nil || !c2.ConfirmedAt.Equal(c1.ConfirmedAt) {
 			t.Fatalf("second confirm = %+v, %v; want the first time kept", c2, err)
 		}
 		f.clock.t = f.clock.t.Add(8 * 24 * time.Hour)
-		if _, _, err := f.svc.Confirm(ctx, tok); err == nil {
+		if _, _, err := f.svc.Confirm(ctx, "group-se", tok); err == nil {
 			t.Fatal("an expired confirm token worked")
 		}
 		f.clock.t = f.clock.t.Add(-8 * 24 * time.Hour)

@@ -213,12 +213,9 @@ func (a *API) handleConfirm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	x, manage, err := a.Service.Confirm(r.Context(), b.Token)
+	x, manage, err := a.Service.Confirm(r.Context(), web.SiteOf(r).Name, b.Token)
 	if err != nil {
 		return err
-	}
-	if x.SiteName != web.SiteOf(r).Name {
-		return &errs.Error{Code: errs.Invalid, Message: "The link is not valid.", Fields: map[string]string{"token": TokenInvalid}}
 	}
 	return web.WriteJSON(w, r, http.StatusOK, map[string]any{"status": "confirmed", "search": x, "manageToken": manage})
 }

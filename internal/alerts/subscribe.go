@@ -155,13 +155,20 @@ func (s *Service) Subscribe(ctx context.Context, p Pending, nonce string) (Searc
 	return out, err
 }
 
-// Confirm confirms the search of a confirm token (a second time is
-// harmless) and returns it with a manage token for its address.
-func (s *Service) Confirm(ctx context.Context, token string) (Search, string, error) {
+// Confirm confirms the search of a confirm token on siteName (a second
+// time is harmless) and returns it with a manage token for its address.
+// A search of another site is refused like a bad token; one that is gone
+// is errs.NotFound.
+func (s *Service) Confirm(ctx context.Context, siteName, token string) (Search, string, error) {
 	now := s.now()
 	id, err := s.Tokens.Check(token, PurposeConfirm, now)
 	if err != nil {
 		return Search{}, "", err
+	}
+	if x, err := s.Get(ctx, id); err != nil {
+		return Search{}, "", err
+	} else if x.SiteName != siteName {
+		return Search{}, "", &errs.Error{Code: errs.Invalid, Message: "The link is not valid.", Fields: map[string]string{"token": TokenInvalid}}
 	}
 	x, err := s.confirm(ctx, id, now)
 	if err != nil {
