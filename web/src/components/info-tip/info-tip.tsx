@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import "./info-tip.css";
 
 /** TOOLTIP_MAX is the spec's tooltip length (car catalogue §9: texts are cut at 288 characters). */
@@ -36,6 +36,19 @@ export function InfoTip({ text, label }: { text: string; label: string }) {
   };
   const id = useId();
   const root = useRef<HTMLSpanElement>(null);
+  const bubble = useRef<HTMLSpanElement>(null);
+  // shift keeps the bubble inside the viewport: it is centred on the button,
+  // which near a phone's edge would put half of it off screen.
+  const [shift, setShift] = useState(0);
+  useLayoutEffect(() => {
+    if (!open || !bubble.current) return setShift(0);
+    const r = bubble.current.getBoundingClientRect();
+    const left = r.left - shift;
+    const right = r.right - shift;
+    const vw = document.documentElement.clientWidth;
+    setShift(left < 8 ? 8 - left : right > vw - 8 ? vw - 8 - right : 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const outside = (e: PointerEvent) => {
@@ -70,7 +83,14 @@ export function InfoTip({ text, label }: { text: string; label: string }) {
       >
         <span aria-hidden="true">i</span>
       </button>
-      <span id={id} className="fc-infotip__bubble" role="status" data-open={open || undefined}>
+      <span
+        id={id}
+        ref={bubble}
+        className="fc-infotip__bubble"
+        role="status"
+        data-open={open || undefined}
+        style={shift ? { transform: `translateX(calc(-50% + ${Math.round(shift)}px))` } : undefined}
+      >
         {open ? shown : ""}
       </span>
     </span>
