@@ -363,7 +363,14 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer a.db.Close()
-	rep, err := catalog.Import(ctx, catalog.NewStore(a.db), kind, *siteName, in, catalog.ImportOptions{Full: *full, Progress: stderr})
+	opts := catalog.ImportOptions{Full: *full, Progress: stderr}
+	if kind == catalog.KindCars {
+		// Saved-search alerts: new cars and price drops of each batch (wire_alerts.go).
+		var done func()
+		opts.OnCars, done = alertsImportHook(ctx, a)
+		defer done()
+	}
+	rep, err := catalog.Import(ctx, catalog.NewStore(a.db), kind, *siteName, in, opts)
 	fmt.Fprintln(stdout, rep.String())
 	for _, le := range rep.Rejected {
 		fmt.Fprintln(stdout, "  rejected "+le.Error())

@@ -33,6 +33,9 @@ type ImportOptions struct {
 	Progress io.Writer
 	// Now is the clock for the model-year check; nil means time.Now.
 	Now func() time.Time
+	// OnCars, when set, gets the new cars and price drops of each written
+	// batch of a cars feed inside the batch's transaction (CarsHook).
+	OnCars CarsHook
 }
 
 // LineError is a problem with one field of one record of a feed.
@@ -121,7 +124,7 @@ func Import(ctx context.Context, st *Store, kind, siteName string, r io.Reader, 
 		now = opts.Now
 	}
 	prog := newProgress(opts.Progress, kind, siteName)
-	in := importer{ctx: ctx, st: st, kind: kind, site: siteName, rep: &rep, now: now()}
+	in := importer{ctx: ctx, st: st, kind: kind, site: siteName, rep: &rep, now: now(), onCars: opts.OnCars}
 	in.seenCar, in.seenSite, in.seenMedia = map[int64]int{}, map[int64]int{}, map[string]int{}
 	in.keep.car, in.keep.site, in.keep.media = map[int64]bool{}, map[int64]bool{}, map[string]bool{}
 
@@ -213,6 +216,7 @@ type importer struct {
 	site      string
 	rep       *ImportReport
 	now       time.Time
+	onCars    CarsHook
 	valid     int
 	cars      []Car
 	sites     []DealerSite
@@ -351,7 +355,7 @@ func (in *importer) flush() error {
 	switch {
 	case len(in.cars) > 0:
 		total = len(in.cars)
-		n, err = in.st.UpsertCars(in.ctx, in.site, in.cars)
+		n, err = in.st.UpsertCarsHook(in.ctx, in.site, in.cars, in.onCars)
 		in.cars = in.cars[:0]
 	case len(in.sites) > 0:
 		total = len(in.sites)

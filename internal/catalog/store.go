@@ -228,14 +228,34 @@ func (s *Store) upsertRows(ctx context.Context, tx *sql.Tx, table string, rows [
 // it) in batches inside one transaction. It returns how many were new or
 // changed; cars stored with the same document are left alone.
 func (s *Store) UpsertCars(ctx context.Context, siteName string, cars []Car) (int, error) {
+	return s.UpsertCarsHook(ctx, siteName, cars, nil)
+}
+
+// UpsertCarsHook is UpsertCars that, when hook is not nil, also tells hook
+// inside the same transaction which cars were new and whose asking price
+// dropped (the import diff the saved-search alerts match against), so the
+// diff exists exactly when the write does. Hook errors roll the write back.
+func (s *Store) UpsertCarsHook(ctx context.Context, siteName string, cars []Car, hook CarsHook) (int, error) {
 	rows, err := carRows(siteName, cars)
 	if err != nil {
 		return 0, err
 	}
 	var n int
 	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var before map[int64]float64
+		if hook != nil {
+			if before, err = s.askingPrices(ctx, tx, siteName, cars); err != nil {
+				return err
+			}
+		}
 		n, err = s.upsertRows(ctx, tx, "cars", rows)
-		return err
+		if err != nil || hook == nil {
+			return err
+		}
+		if ch := diffCars(siteName, before, cars); !ch.Empty() {
+			return hook(ctx, tx, ch)
+		}
+		return nil
 	})
 	return n, err
 }

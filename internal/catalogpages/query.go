@@ -243,3 +243,46 @@ func containsStr(list []string, s string) bool {
 	}
 	return false
 }
+
+// ListQueryOf returns the car list state of a list address: the query
+// string v plus the brand and model path segments of path below base (the
+// list path with its language prefix, "/bilar"), resolved against index as
+// the list page does. ok is false when path is not the list or a segment
+// names no brand or model of the stock. Page is always 0. Saved searches
+// use it so that a saved list state means what the list shows.
+func ListQueryOf(ctx context.Context, s Searcher, index, base, path string, v url.Values) (q ListQuery, ok bool, err error) {
+	q = ParseListQuery(v)
+	q.Page = 0
+	base = strings.TrimSuffix(base, "/")
+	path = strings.TrimSuffix(path, "/")
+	if base == "" {
+		return q, false, nil
+	}
+	if path == base {
+		return q, true, nil
+	}
+	rest, found := strings.CutPrefix(path, base+"/")
+	if !found {
+		return q, false, nil
+	}
+	segs := strings.Split(rest, "/")
+	if len(segs) > 2 || IsNumeric(segs[0]) {
+		return q, false, nil
+	}
+	p := &Pages{Search: s}
+	tree, err := p.brandTree(ctx, index)
+	if err != nil {
+		return q, false, err
+	}
+	brand, model, found := resolveSegments(tree, segs)
+	if !found {
+		return q, false, nil
+	}
+	if !containsStr(q.Filters["car_brand"], brand) {
+		q.Filters["car_brand"] = append(q.Filters["car_brand"], brand)
+	}
+	if model != "" && !containsStr(q.Filters["car_model"], brand+">"+model) {
+		q.Filters["car_model"] = append(q.Filters["car_model"], brand+">"+model)
+	}
+	return q, true, nil
+}

@@ -64,6 +64,10 @@ func (e *LimitedError) RetryAfterSeconds() int {
 	return max(1, int(math.Ceil(e.RetryAfter.Seconds())))
 }
 
+// Limited is the *LimitedError "Too many submissions <who>. Please try
+// again in N minutes." for other sign-up flows (saved searches).
+func Limited(retry time.Duration, who string) error { return limited(retry, who) }
+
 func limited(retry time.Duration, who string) error {
 	mins := max(1, int(math.Ceil(retry.Minutes())))
 	unit := "minutes"

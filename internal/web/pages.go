@@ -23,6 +23,10 @@ import (
 	"github.com/cespare/xxhash/v2"
 )
 
+// BaseURL is the absolute origin of the request's site, as canonical URLs
+// use it (for links in mails that a domain stores with its records).
+func (s *Server) BaseURL(r *http.Request) string { return s.baseURL(r) }
+
 // baseURL is the absolute origin of the request's site for canonical,
 // sitemap, robots and share URLs. The Host header is not trusted: it is used
 // only when it is one of the site's configured hosts (or a loopback address

@@ -76,6 +76,8 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   ServiceBookingIntro: lazyBlock(() => import("../features/booking/components/service-booking-intro").then((m) => m.ServiceBookingIntro)),
   ServiceBooking: lazyBlock(() => import("../features/booking/components/service-booking").then((m) => m.ServiceBooking)),
   ServiceBookingCancel: lazyBlock(() => import("../features/booking/components/service-booking-cancel").then((m) => m.ServiceBookingCancel)),
+  SaveSearch: lazyBlock(() => import("../features/alerts/components/save-search").then((m) => m.SaveSearch)),
+  SavedSearches: lazyBlock(() => import("../features/alerts/components/saved-searches").then((m) => m.SavedSearches)),
   SellCarForm: lazyBlock(() => import("../features/forms/components/sell-car-form").then((m) => m.SellCarForm)),
   ServiceRequestForm: lazyBlock(() => import("../features/forms/components/service-request-form").then((m) => m.ServiceRequestForm)),
   FormBuilder: lazyBlock(() => import("../features/forms/components/form-builder").then((m) => m.FormBuilder)),

@@ -1,0 +1,254 @@
+package alerts
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"forecourt/internal/catalogpages"
+	"forecourt/internal/errs"
+	"forecourt/internal/formsapi"
+	"forecourt/internal/leads"
+	"forecourt/internal/ratelimit"
+	"forecourt/internal/web"
+)
+
+// MaxBody bounds every alerts request body (413 above it).
+const MaxBody = 8 << 10
+
+// API serves the saved-search endpoints:
+//
+//	POST /api/alerts              sign up (form ticket, honeypot, limits) → 202
+//	POST /api/alerts/confirm      {token} → the confirmed search and a manage token
+//	POST /api/alerts/unsubscribe  token in ?token= (RFC 8058 one-click) or {token} → 200
+//	POST /api/alerts/manage       {token, action, id, frequency} → the address's searches
+type API struct {
+	Service *Service
+	Tickets *leads.Tickets
+	// Search runs the brand tree query that resolves list path segments.
+	Search catalogpages.Searcher
+	// BaseURL is the site's public origin for a request (web.Server.BaseURL);
+	// nil uses the server's.
+	BaseURL          func(r *http.Request) string
+	ExtraOriginHosts []string
+	TrustForwarded   bool
+}
+
+// Mount mounts the endpoints (for web.Deps.Extra).
+func (a *API) Mount(mux *http.ServeMux, srv *web.Server) {
+	if a.BaseURL == nil {
+		a.BaseURL = srv.BaseURL
+	}
+	srv.Route(mux, "POST /api/alerts", "api-alerts", answer(a.handleSignup))
+	srv.Route(mux, "POST /api/alerts/confirm", "api-alerts-confirm", answer(a.handleConfirm))
+	srv.Route(mux, "POST /api/alerts/unsubscribe", "api-alerts-unsubscribe", answer(a.handleUnsubscribe))
+	srv.Route(mux, "POST /api/alerts/manage", "api-alerts-manage", answer(a.handleManage))
+}
+
+// statusError is an answer with a status errs has no code for (413, 415).
+type statusError struct {
+	status int
+	code   string
+	msg    string
+}
+
+func (e *statusError) Error() string { return e.code + ": " + e.msg }
+
+// answer writes 413/415 itself and sets Retry-After on rate limits.
+func answer(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		w.Header().Set("Cache-Control", "no-store")
+		err := h(w, r)
+		var se *statusError
+		if errors.As(err, &se) {
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			w.WriteHeader(se.status)
+			json.NewEncoder(w).Encode(map[string]any{"error": map[string]string{"code": se.code, "message": se.msg}})
+			return nil
+		}
+		var le *leads.LimitedError
+		if errors.As(err, &le) {
+			w.Header().Set("Retry-After", strconv.Itoa(le.RetryAfterSeconds()))
+		}
+		return err
+	}
+}
+
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, &statusError{http.StatusRequestEntityTooLarge, "too_large", "The request is too large (at most 8 KiB)."}
+		}
+		return nil, errs.E(errs.Invalid, "The request body could not be read.")
+	}
+	return b, nil
+}
+
+func isJSON(r *http.Request) bool {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return err == nil && mt == "application/json"
+}
+
+// allow counts one hit of key against lim (internal/ratelimit in the store).
+func (a *API) allow(r *http.Request, key string, lim leads.Limit, who string) error {
+	ok, retry, err := a.Service.Limiter.Allow(r.Context(), key, lim.N, lim.Window)
+	if err != nil {
+		return errs.Wrap(err, "rate limit")
+	}
+	if !ok {
+		return leads.Limited(retry, who)
+	}
+	return nil
+}
+
+func addressKey(r *http.Request, trust bool) string {
+	return "alerts:" + strings.TrimPrefix(leads.AddressKey(formsapi.ClientIP(r, trust)), "form:")
+}
+
+// handleSignup serves "POST /api/alerts": JSON only (415), from the site's
+// own pages (403), per client address (429), at most MaxBody (413); then
+// the fields (400 with fields), the honeypot (a filled one is answered 202
+// and dropped), the form ticket (minimum fill time, single use), the list
+// state, the per-address and per-recipient limits, and the search stored
+// with its confirmation mail in one transaction.
+func (a *API) handleSignup(w http.ResponseWriter, r *http.Request) error {
+	st := web.SiteOf(r)
+	if !isJSON(r) {
+		return &statusError{http.StatusUnsupportedMediaType, "unsupported_media_type", "Send the form as application/json."}
+	}
+	if !formsapi.AllowedOrigin(r, st, a.ExtraOriginHosts...) {
+		return errs.E(errs.Forbidden, "Saved searches are accepted from the site's own pages only.")
+	}
+	lim := a.Service.limits()
+	if err := a.allow(r, addressKey(r, a.TrustForwarded), lim.Address, "from your address"); err != nil {
+		return err
+	}
+	body, err := readBody(w, r)
+	if err != nil {
+		return err
+	}
+	su, err := ParseSignup(body, st)
+	if err != nil {
+		return err
+	}
+	ok := map[string]string{"status": "pending"}
+	if su.Honeypot {
+		a.Service.log().Warn("alerts honeypot filled; sign-up dropped", "site", st.Name)
+		return web.WriteJSON(w, r, http.StatusAccepted, ok)
+	}
+	nonce, err := a.Tickets.Check(su.Ticket, st.Name, a.Service.now())
+	if err != nil {
+		return err
+	}
+	texts, err := a.Service.texts(r.Context(), st.Name, su.Lang)
+	if err != nil {
+		return err
+	}
+	listBase := strings.TrimSuffix(texts["pathToCarList"], "/")
+	q, found, err := catalogpages.ListQueryOf(r.Context(), a.Search, st.VehiclesIndex(), listBase, su.Path, su.Query)
+	if err != nil {
+		return err
+	}
+	if !found {
+		return &errs.Error{Code: errs.Invalid, Message: "Save a search from the car list.", Fields: map[string]string{"path": InvalidInput}}
+	}
+	if err := a.allow(r, "alerts:email:"+ratelimit.Hash(su.Email), lim.Email, "for this e-mail address"); err != nil {
+		return err
+	}
+	p, err := a.Service.Prepare(r.Context(), st, su, q, a.BaseURL(r), listBase)
+	if err != nil {
+		return err
+	}
+	if !p.Mail {
+		return web.WriteJSON(w, r, http.StatusAccepted, ok)
+	}
+	if err := a.allow(r, "alerts:to:"+ratelimit.Hash(su.Email), lim.Recipient, "to this e-mail address"); err != nil {
+		return err
+	}
+	if _, err := a.Service.Subscribe(r.Context(), p, nonce); err != nil {
+		return err
+	}
+	return web.WriteJSON(w, r, http.StatusAccepted, ok)
+}
+
+type tokenBody struct {
+	Token     string `json:"token"`
+	Action    string `json:"action"`
+	ID        string `json:"id"`
+	Frequency string `json:"frequency"`
+}
+
+// readToken reads a JSON body {token, …} after the per-address limit.
+func (a *API) readToken(w http.ResponseWriter, r *http.Request) (tokenBody, error) {
+	var b tokenBody
+	if err := a.allow(r, addressKey(r, a.TrustForwarded)+":token", a.Service.limits().Tokens, "from your address"); err != nil {
+		return b, err
+	}
+	body, err := readBody(w, r)
+	if err != nil {
+		return b, err
+	}
+	if isJSON(r) {
+		if err := json.Unmarshal(body, &b); err != nil {
+			return b, errs.E(errs.Invalid, "The request body is not valid JSON.")
+		}
+	}
+	if t := r.URL.Query().Get("token"); t != "" {
+		b.Token = t
+	}
+	return b, nil
+}
+
+// handleConfirm serves "POST /api/alerts/confirm" (the page behind the
+// confirmation link posts the link's token once it has loaded, so a mail
+// scanner that only fetches the link confirms nothing).
+func (a *API) handleConfirm(w http.ResponseWriter, r *http.Request) error {
+	b, err := a.readToken(w, r)
+	if err != nil {
+		return err
+	}
+	x, manage, err := a.Service.Confirm(r.Context(), web.SiteOf(r).Name, b.Token)
+	if err != nil {
+		return err
+	}
+	return web.WriteJSON(w, r, http.StatusOK, map[string]any{"status": "confirmed", "search": x, "manageToken": manage})
+}
+
+// handleUnsubscribe serves "POST /api/alerts/unsubscribe": the one-click
+// target of List-Unsubscribe (RFC 8058: a form body
+// "List-Unsubscribe=One-Click" and the token in the address, no Origin)
+// and the unsubscribe page's call ({token}). Unsubscribing twice is fine.
+func (a *API) handleUnsubscribe(w http.ResponseWriter, r *http.Request) error {
+	b, err := a.readToken(w, r)
+	if err != nil {
+		return err
+	}
+	manage, err := a.Service.Unsubscribe(r.Context(), b.Token)
+	if err != nil {
+		return err
+	}
+	return web.WriteJSON(w, r, http.StatusOK, map[string]any{"status": "unsubscribed", "manageToken": manage})
+}
+
+// handleManage serves "POST /api/alerts/manage": the manage page lists the
+// address's searches, changes a frequency or deletes one.
+func (a *API) handleManage(w http.ResponseWriter, r *http.Request) error {
+	if !isJSON(r) {
+		return &statusError{http.StatusUnsupportedMediaType, "unsupported_media_type", "Send the request as application/json."}
+	}
+	b, err := a.readToken(w, r)
+	if err != nil {
+		return err
+	}
+	m, err := a.Service.Manage(r.Context(), web.SiteOf(r).Name, b.Token, b.Action, b.ID, Frequency(b.Frequency))
+	if err != nil {
+		return err
+	}
+	return web.WriteJSON(w, r, http.StatusOK, m)
+}
