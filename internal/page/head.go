@@ -78,6 +78,11 @@ func (a *Assembler) baseHead(req *Request, route *content.Route, dict content.Di
 		h.Robots = "noindex"
 		h.Canonical = ""
 	}
+	if f.Bool("noIndex") {
+		// Pages reached only from personal links (the saved-searches page
+		// with its token) stay out of search engines and the sitemap.
+		h.Robots = "noindex"
+	}
 	for _, l := range a.Languages(req) {
 		h.Alternates = append(h.Alternates, Alternate{Lang: req.Site.Locale(l.Name), Href: Absolute(req.BaseURL, l.URL)})
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"time"
 
+	"forecourt/internal/content"
 	"forecourt/internal/page"
 )
 
@@ -25,6 +26,17 @@ func (s *Server) handleRobots(w http.ResponseWriter, r *http.Request) error {
 var notInSitemap = map[string]bool{
 	"NotFoundPage": true, "StoryTag": true, "StoryTagsFolder": true,
 	"CarDetailPage": true, "SiteDetailPage": true,
+}
+
+// noIndex reports an item whose editors set the noIndex field (in any of
+// its languages): its pages carry robots noindex and are not listed.
+func noIndex(it content.ItemRef) bool {
+	for _, f := range it.Fields {
+		if f.Bool("noIndex") {
+			return true
+		}
+	}
+	return false
 }
 
 // SitemapURL is one <url> of a sitemap.
@@ -65,7 +77,7 @@ func (s *Server) handleSitemap(w http.ResponseWriter, r *http.Request) error {
 	}
 	var urls []SitemapURL
 	for _, it := range items {
-		if notInSitemap[it.TemplateName] {
+		if notInSitemap[it.TemplateName] || noIndex(it) {
 			continue
 		}
 		var alts []page.Alternate

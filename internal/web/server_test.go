@@ -234,6 +234,13 @@ func TestRobotsSitemapHealth(t *testing.T) {
 	if strings.Contains(r.Body, "/404") {
 		t.Errorf("sitemap lists the not-found page")
 	}
+	// The saved-searches page (reached from personal mail links) is noIndex.
+	if strings.Contains(r.Body, "/bevakningar") {
+		t.Errorf("sitemap lists a noIndex page")
+	}
+	if r := webtest.Get(t, h, "/bevakningar", "Host", "forecourt.se"); webtest.Attr(webtest.Find(r.Doc, "meta", "name", "robots"), "content") != "noindex" {
+		t.Errorf("/bevakningar has no robots noindex (status %d)", r.StatusCode)
+	}
 	r = webtest.Get(t, h, "/healthz")
 	var health struct {
 		Status string            `json:"status"`
