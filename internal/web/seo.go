@@ -25,6 +25,7 @@ func (s *Server) handleRobots(w http.ResponseWriter, r *http.Request) error {
 var notInSitemap = map[string]bool{
 	"NotFoundPage": true, "StoryTag": true, "StoryTagsFolder": true,
 	"CarDetailPage": true, "SiteDetailPage": true,
+	"FavouritesPage": true, // a visitor's own list (noindex)
 }
 
 // SitemapURL is one <url> of a sitemap.
