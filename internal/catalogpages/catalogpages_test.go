@@ -126,9 +126,10 @@ func TestParseListQuery(t *testing.T) {
 }
 
 func TestSearchFiltersJoinModelsToBrand(t *testing.T) {
-	v, _ := url.ParseQuery("car_brand=BMW&car_brand=Volvo&car_model=BMW>X3&car_price=1-2")
+	v, _ := url.ParseQuery("car_brand=BMW&car_brand=Volvo&car_model=BMW>X3&car_price=1-2&car_monthly_cost=543-2641")
 	got := catalogpages.ParseListQuery(v).SearchFilters()
-	want := map[string][]string{"car_brand": {"BMW", "BMW>X3", "Volvo"}, "car_price": {"1", "2"}}
+	// Range ends keep their order even where text order differs ("2641" < "543").
+	want := map[string][]string{"car_brand": {"BMW", "BMW>X3", "Volvo"}, "car_price": {"1", "2"}, "car_monthly_cost": {"543", "2641"}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}

@@ -173,11 +173,13 @@ func (q ListQuery) SearchFilters() map[string][]string {
 		}
 		out[key] = append(out[key], vals...)
 	}
-	for k, r := range q.Ranges {
-		out[k] = []string{strconv.FormatFloat(r[0], 'f', -1, 64), strconv.FormatFloat(r[1], 'f', -1, 64)}
-	}
 	for k := range out {
 		sort.Strings(out[k])
+	}
+	// Ranges after the sort: their order is [min, max], and as text
+	// "2641" sorts before "543" (which made the server reject such lists).
+	for k, r := range q.Ranges {
+		out[k] = []string{strconv.FormatFloat(r[0], 'f', -1, 64), strconv.FormatFloat(r[1], 'f', -1, 64)}
 	}
 	return out
 }
