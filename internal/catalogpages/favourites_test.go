@@ -1,6 +1,8 @@
 package catalogpages_test
 
 import (
+	"context"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,6 +10,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"forecourt/internal/catalogpages"
+	"forecourt/internal/errs"
+	"forecourt/internal/page"
+	"forecourt/internal/site"
 )
 
 func TestParseFavouriteIDs(t *testing.T) {
@@ -82,5 +87,44 @@ func TestFavouritesPage(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEverySiteHasItsFavouritesPage: each site's pathToFavourites is served
+// by its own favourites item, never taken for a brand of the car list.
+func TestEverySiteHasItsFavouritesPage(t *testing.T) {
+	p := MustPages(t, MustEngine(t))
+	for _, s := range site.All() {
+		for _, lang := range s.Languages {
+			dict, err := p.Content.Dictionary(context.Background(), s.Name, lang)
+			if errs.Is(err, errs.NotFound) {
+				continue // a language the site's demo content does not have
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			path := dict["pathToFavourites"]
+			if path == "" {
+				t.Errorf("%s/%s: no pathToFavourites", s.Name, lang)
+				continue
+			}
+			t.Run(s.Name+path, func(t *testing.T) {
+				u, _ := url.Parse(path)
+				req := &page.Request{Site: MustSite(t, s.Name), Lang: lang, Path: u.Path, BaseURL: "https://forecourt.test"}
+				if pre := req.LangPrefix(); pre != "" {
+					req.Path = strings.TrimPrefix(req.Path, pre)
+				}
+				a := &page.Assembler{Content: p.Content}
+				a.Rewrite(p.FavouritesRewriter)
+				a.Rewrite(p.CarListRewriter)
+				a.Register("Favourites", p.Favourites)
+				res, err := a.Page(context.Background(), req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Status != 200 || res.Data.Sitecore.Route.TemplateName != "FavouritesPage" {
+					t.Errorf("status %d, template %s", res.Status, res.Data.Sitecore.Route.TemplateName)
+				}
+			})
+		}
 	}
 }

@@ -55,3 +55,20 @@ func TestCarListMonthlyCost(t *testing.T) {
 		t.Errorf("state in the URL = %q", d.Query.Encode())
 	}
 }
+
+// TestMonthlySortsOnlyWhereOffered: a list without monthly figures (the
+// demo stock here has none) does not offer sorting by them, unless the URL
+// asks for it.
+func TestMonthlySortsOnlyWhereOffered(t *testing.T) {
+	p := MustPages(t, MustEngine(t))
+	for target, want := range map[string]bool{"/bilar": false, "/bilar?sort=car_monthly_cost_desc": true} {
+		d := dataOf[*catalogpages.CarListData](t, assemble(t, p, "group-se", "sv", target))
+		has := false
+		for _, s := range d.Sorts {
+			has = has || s == "car_monthly_cost_desc"
+		}
+		if has != want || len(d.Sorts) < 6 {
+			t.Errorf("%s: sorts %v", target, d.Sorts)
+		}
+	}
+}
