@@ -3,7 +3,15 @@
 // and shopping by monthly cost with the keyboard.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, screenshot } from "./harness.mjs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { startServer, launchBrowser, newPage, screenshot, root } from "./harness.mjs";
+
+const { AxeBuilder } = createRequire(path.join(root, "web", "package.json"))("@axe-core/playwright");
+const axe = async (page, where) => {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(violations.map((v) => `${where}: ${v.id} ${v.nodes[0]?.target}`), []);
+};
 
 let server, browser;
 before(async () => {
@@ -60,6 +68,7 @@ test("favourites survive a reload and travel by share link to a fresh browser", 
   const shared = await page.getByRole("textbox", { name: "Länk till listan" }).inputValue();
   assert.equal(shared, `${server.url}/bilar/favoriter?ids=${picked[1].id},${picked[0].id}`);
   await screenshot(page, "favourites-desktop");
+  await axe(page, "favourites");
   assert.deepEqual(page.consoleProblems, []);
 
   // The shared list is in the server HTML, kept out of search engines.
@@ -78,6 +87,7 @@ test("favourites survive a reload and travel by share link to a fresh browser", 
   assert.deepEqual(await other.locator(".fc-car-card__title").allTextContents(), [picked[1].title, picked[0].title, "Bil 999999999"]);
   await other.getByRole("article", { name: "Bil 999999999" }).getByText("Inte längre till salu").waitFor();
   await screenshot(other, "favourites-shared-phone");
+  await axe(other, "shared favourites");
   await other.getByRole("button", { name: "Spara i mina favoriter" }).click();
   await other.getByText("Bilarna är sparade i dina favoriter.").waitFor();
   await other.getByRole("link", { name: "Visa mina favoriter" }).click();
@@ -120,6 +130,7 @@ test("the monthly-cost facet and sort work by keyboard and live in the URL", asy
   const sorted = await monthly();
   assert.deepEqual(sorted, [...sorted].sort((a, b) => a - b), "monthly figures ascend");
   await screenshot(page, "car-list-monthly");
+  await axe(page, "car list by monthly cost");
 
   // The state is the URL: a reload (and the server render) keeps it. Ends
   // such as 543-2641 once failed on the server, whose filter values were

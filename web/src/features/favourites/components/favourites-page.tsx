@@ -94,7 +94,7 @@ function OwnList({ data, t }: { data: FavouritesData; t: T }) {
   return (
     <>
       <div className="fc-favs__bar">
-        <p className="fc-favs__count" role="status">{fill(t("favouritesCount", "{count} sparade bilar"), { count: list.length })}</p>
+        <h2 className="fc-favs__count">{fill(t("favouritesCount", "{count} sparade bilar"), { count: list.length })}</h2>
         <ShareBox ids={ids} t={t} />
       </div>
       {fetchState.kind === "error" && <p className="fc-list-message fc-list-message--error" role="alert">{t("favouritesError", "Favoriterna kunde inte hämtas just nu.")}</p>}
