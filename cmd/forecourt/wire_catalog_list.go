@@ -14,8 +14,11 @@ func init() { wirers = append(wirers, wireCatalogList) }
 // detail, the hero's brand facet and the sitemap of cars and sites.
 func wireCatalogList(ctx context.Context, w *wiring) error {
 	p := &catalogpages.Pages{Search: w.engine, Content: w.app.content, Logger: w.app.log}
+	// Favourites first: its path is one segment under the car list.
+	w.pages.Rewrite(p.FavouritesRewriter)
 	w.pages.Rewrite(p.CarListRewriter)
 	w.pages.Register("CarList", p.CarList)
+	w.pages.Register("Favourites", p.Favourites)
 	w.pages.Register("Breadcrumb", p.Breadcrumb)
 	w.pages.Register("SiteList", p.SiteList)
 	w.pages.Register("SiteDetail", p.SiteDetail)

@@ -93,6 +93,12 @@ type Car struct {
 	CarLoanDuration              int             `json:"car_loan_duration"` // months
 	CarLeasingOptions            []LeasingOption `json:"car_leasing_options"`
 	CarLoanOption                *LoanOption     `json:"car_loan_option,omitempty"`
+	// CarMonthlyCost and CarMonthlyCostType are the shop-by-monthly-cost
+	// figure and which offer it is (MonthlyLoan, MonthlyPrivateLeasing),
+	// derived when the index is built (FillMonthlyCost); a feed's values
+	// are replaced.
+	CarMonthlyCost     float64 `json:"car_monthly_cost,omitempty"`
+	CarMonthlyCostType string  `json:"car_monthly_cost_type,omitempty"`
 
 	// Content.
 	CarEquipment    []string     `json:"car_equipment"`

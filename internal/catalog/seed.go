@@ -780,17 +780,6 @@ func (g *gen) vin(b *brandSpec) string {
 // of new and young cars; older cars have no residual.
 var loanTerms = []struct{ months, residual int }{{12, 70}, {24, 60}, {36, 50}, {48, 40}, {60, 30}, {72, 20}}
 
-// annuity is the monthly payment of a loan of principal at yearly rate
-// (percent) over months, leaving balloon unpaid at the end.
-func annuity(principal, balloon, rate float64, months int) float64 {
-	r := rate / 100 / 12
-	n := float64(months)
-	if r == 0 {
-		return (principal - balloon) / n
-	}
-	return (principal - balloon/math.Pow(1+r, n)) * r / (1 - math.Pow(1+r, -n))
-}
-
 func (g *gen) loan(price float64, age int, campaign bool) *LoanOption {
 	rate := 4.95
 	if campaign {
@@ -817,11 +806,11 @@ func (g *gen) loan(price float64, age int, campaign bool) *LoanOption {
 	def := lo.ContractDurations[2]
 	lo.DefaultContractDuration = ContractDuration{Months: def.Months, CashAmountMinPercentage: 20, ResidualPercentage: def.ResidualPercentage}
 	// The stored monthly cost (car_loan_monthly_cost: cards, compare, the
-	// index) is the calculator's own starting figure, in whole currency
-	// units as the calculator shows it.
-	monthly := math.Round(annuity(price*0.8, price*def.ResidualPercentage/100, rate, def.Months) + invoiceFee)
-	if q, err := lo.DefaultQuote(price); err == nil {
-		monthly = math.Round(q.MonthlyCost)
+	// index) is the calculator's own starting figure; there is no second
+	// formula. The demo terms above always make a valid quote.
+	monthly, err := lo.StartingMonthlyCost(price)
+	if err != nil {
+		panic(fmt.Sprintf("catalog: demo loan terms make no quote for price %v: %v", price, err))
 	}
 	lo.DefaultMonthlyCost = monthly
 	lo.DefaultMonthlyCostText = g.perMonth(monthly)

@@ -171,6 +171,7 @@ func (s *Service) blurOf(path string) string {
 }
 
 func (s *Service) fillCar(c *Car) {
+	FillMonthlyCost(c)
 	for i := range c.CarImages {
 		if c.CarImages[i].BlurDataURL == "" {
 			c.CarImages[i].BlurDataURL = s.blurOf(c.CarImages[i].Original)

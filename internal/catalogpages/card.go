@@ -4,22 +4,26 @@ package catalogpages
 // these fields (typed, so encoding the page data is cheap). Zero values of
 // optional fields are left out.
 type CarCard struct {
-	CarID         int64       `json:"car_id"`
-	Slug          string      `json:"slug"`
-	Brand         string      `json:"car_brand"`
-	Model         string      `json:"car_model"`
-	ModelText     string      `json:"car_model_text,omitempty"`
-	Year          int         `json:"car_year,omitempty"`
-	Mileage       int         `json:"car_mileage"`
-	Fuel          string      `json:"car_fuel,omitempty"`
-	Gearbox       string      `json:"car_gearbox,omitempty"`
-	Price         float64     `json:"car_price"`
-	Currency      string      `json:"car_price_currency,omitempty"`
-	HasCampaign   bool        `json:"car_has_campaign_price,omitempty"`
-	CampaignPrice float64     `json:"car_campaign_price,omitempty"`
-	IsSample      bool        `json:"car_is_sample,omitempty"`
-	City          string      `json:"car_site_city,omitempty"`
-	Image         CardPicture `json:"car_primary_image"`
+	CarID         int64   `json:"car_id"`
+	Slug          string  `json:"slug"`
+	Brand         string  `json:"car_brand"`
+	Model         string  `json:"car_model"`
+	ModelText     string  `json:"car_model_text,omitempty"`
+	Year          int     `json:"car_year,omitempty"`
+	Mileage       int     `json:"car_mileage"`
+	Fuel          string  `json:"car_fuel,omitempty"`
+	Gearbox       string  `json:"car_gearbox,omitempty"`
+	Price         float64 `json:"car_price"`
+	Currency      string  `json:"car_price_currency,omitempty"`
+	HasCampaign   bool    `json:"car_has_campaign_price,omitempty"`
+	CampaignPrice float64 `json:"car_campaign_price,omitempty"`
+	IsSample      bool    `json:"car_is_sample,omitempty"`
+	City          string  `json:"car_site_city,omitempty"`
+	// MonthlyCost is the card's "from … a month" figure and MonthlyCostType
+	// which offer it is ("loan" or "privateleasing"); see catalog.FillMonthlyCost.
+	MonthlyCost     float64     `json:"car_monthly_cost,omitempty"`
+	MonthlyCostType string      `json:"car_monthly_cost_type,omitempty"`
+	Image           CardPicture `json:"car_primary_image"`
 }
 
 // CardPicture is a card's picture and its blur placeholder.
@@ -31,7 +35,7 @@ type CardPicture struct {
 // CardFields are the search fields CarCard is made of.
 var CardFields = []string{"car_id", "slug", "car_brand", "car_model", "car_model_text", "car_year", "car_mileage",
 	"car_fuel", "car_gearbox", "car_price", "car_price_currency", "car_has_campaign_price", "car_campaign_price",
-	"car_is_sample", "car_primary_image", "car_site_city"}
+	"car_is_sample", "car_primary_image", "car_site_city", "car_monthly_cost", "car_monthly_cost_type"}
 
 // Cards converts search documents (decoded JSON) into cards.
 func Cards(docs []map[string]any) []CarCard {
@@ -53,6 +57,8 @@ func Cards(docs []map[string]any) []CarCard {
 		c.CampaignPrice = num(d["car_campaign_price"])
 		c.IsSample, _ = d["car_is_sample"].(bool)
 		c.City, _ = d["car_site_city"].(string)
+		c.MonthlyCost = num(d["car_monthly_cost"])
+		c.MonthlyCostType, _ = d["car_monthly_cost_type"].(string)
 		if img, ok := d["car_primary_image"].(map[string]any); ok {
 			c.Image.ThumbnailURL, _ = img["thumbnail_url"].(string)
 			c.Image.BlurDataURL, _ = img["blur_data_url"].(string)

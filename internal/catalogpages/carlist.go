@@ -199,7 +199,31 @@ func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.R
 	}
 	d.Facets, d.Cars, d.Total = res.Facets, Cards(res.Content), res.TotalItems
 	canonicalFilters(d.Query.Filters, res.Facets)
+	d.Sorts = offeredSorts(d.Query.Sort, res.Facets)
 	return d, nil
+}
+
+// offeredSorts leaves out the monthly-cost sorts where no car of the list
+// has a monthly figure (the UK's finance is quoted by a provider, trucks
+// have none), unless the URL asks for one of them.
+func offeredSorts(current string, facets []search.FacetResult) []string {
+	for _, f := range facets {
+		if f.Name != "car_monthly_cost" || f.Histogram == nil {
+			continue
+		}
+		for _, b := range f.Histogram.Buckets {
+			if b.Count > 0 {
+				return Sorts
+			}
+		}
+	}
+	out := make([]string, 0, len(Sorts))
+	for _, s := range Sorts {
+		if s == current || !strings.HasPrefix(s, "car_monthly_cost_") {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // canonicalFilters rewrites filter values to the spelling of the facet

@@ -97,6 +97,12 @@ func TestParseListQuery(t *testing.T) {
 			catalogpages.ListQuery{Filters: map[string][]string{"car_fuel": {"El", "Diesel"}}, Ranges: map[string][2]float64{"car_price": {100000, 300000}}, Keyphrase: "drag krok", Sort: "car_price_asc", Page: 3}},
 		{"bad page, unknown sort, bad range are ignored", "page=abc&sort=evil&car_price=cheap&car_mileage=5-x",
 			catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_publishdate_desc"}},
+		{"monthly cost range and sort", "car_monthly_cost=2+000-4+000&sort=car_monthly_cost_asc",
+			catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{"car_monthly_cost": {2000, 4000}}, Sort: "car_monthly_cost_asc"}},
+		{"monthly cost: reversed ends swapped, junk dropped", "car_monthly_cost=4000-2000&car_monthly_cost_type=loan&sort=car_monthly_cost_desc",
+			catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{"car_monthly_cost": {2000, 4000}}, Sort: "car_monthly_cost_desc"}},
+		{"monthly cost not a range is ignored", "car_monthly_cost=3000&sort=car_monthly_cost",
+			catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_publishdate_desc"}},
 		{"page past the last is clamped to 19", "page=500", catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_publishdate_desc", Page: 19}},
 		{"negative page is 0", "page=-2", catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_publishdate_desc"}},
 		{"reversed range is swapped, spaces stripped", "car_price=300+000-100+000", catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{"car_price": {100000, 300000}}, Sort: "car_publishdate_desc"}},
@@ -120,9 +126,10 @@ func TestParseListQuery(t *testing.T) {
 }
 
 func TestSearchFiltersJoinModelsToBrand(t *testing.T) {
-	v, _ := url.ParseQuery("car_brand=BMW&car_brand=Volvo&car_model=BMW>X3&car_price=1-2")
+	v, _ := url.ParseQuery("car_brand=BMW&car_brand=Volvo&car_model=BMW>X3&car_price=1-2&car_monthly_cost=543-2641")
 	got := catalogpages.ParseListQuery(v).SearchFilters()
-	want := map[string][]string{"car_brand": {"BMW", "BMW>X3", "Volvo"}, "car_price": {"1", "2"}}
+	// Range ends keep their order even where text order differs ("2641" < "543").
+	want := map[string][]string{"car_brand": {"BMW", "BMW>X3", "Volvo"}, "car_price": {"1", "2"}, "car_monthly_cost": {"543", "2641"}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
@@ -191,8 +198,10 @@ func TestCarListRewriter(t *testing.T) {
 func assemble(t *testing.T, p *catalogpages.Pages, siteName, lang, target string) *page.Result {
 	t.Helper()
 	a := &page.Assembler{Content: p.Content}
+	a.Rewrite(p.FavouritesRewriter)
 	a.Rewrite(p.CarListRewriter)
 	a.Register("CarList", p.CarList)
+	a.Register("Favourites", p.Favourites)
 	a.Register("Breadcrumb", p.Breadcrumb)
 	a.Register("SiteList", p.SiteList)
 	a.Register("SiteDetail", p.SiteDetail)

@@ -44,11 +44,15 @@ var listFacets = []string{"car_brand", "car_condition", "car_body", "car_fuel", 
 // the vehicle type of the old "/transportbilar" and "/lastbilar" pages.
 var urlFilters = []string{"car_model", "car_vehicle_type_code"}
 
-// RangeFacets are the histogram facets with range inputs (spec section 4).
-var RangeFacets = []string{"car_price", "car_campaign_price", "car_mileage", "car_privateleasing_monthly_cost", "car_power"}
+// RangeFacets are the histogram facets with range inputs (spec section 4),
+// in panel order. car_monthly_cost is the lowest monthly figure of a car's
+// loan and private leasing (catalog.FillMonthlyCost): "?car_monthly_cost=2000-4000".
+var RangeFacets = []string{"car_price", "car_monthly_cost", "car_campaign_price", "car_mileage", "car_privateleasing_monthly_cost", "car_power"}
 
-// Sorts are the accepted sort names; the first is the default.
-var Sorts = []string{"car_publishdate_desc", "car_price_asc", "car_price_desc", "car_mileage_asc", "car_year_desc", "car_power_desc"}
+// Sorts are the accepted sort names; the first is the default. Cars
+// without a monthly figure sort last both ways.
+var Sorts = []string{"car_publishdate_desc", "car_price_asc", "car_price_desc", "car_monthly_cost_asc", "car_monthly_cost_desc",
+	"car_mileage_asc", "car_year_desc", "car_power_desc"}
 
 // FacetRequests are the facets the car list asks for.
 func FacetRequests() []search.FacetRequest {
@@ -169,11 +173,13 @@ func (q ListQuery) SearchFilters() map[string][]string {
 		}
 		out[key] = append(out[key], vals...)
 	}
-	for k, r := range q.Ranges {
-		out[k] = []string{strconv.FormatFloat(r[0], 'f', -1, 64), strconv.FormatFloat(r[1], 'f', -1, 64)}
-	}
 	for k := range out {
 		sort.Strings(out[k])
+	}
+	// Ranges after the sort: their order is [min, max], and as text
+	// "2641" sorts before "543" (which made the server reject such lists).
+	for k, r := range q.Ranges {
+		out[k] = []string{strconv.FormatFloat(r[0], 'f', -1, 64), strconv.FormatFloat(r[1], 'f', -1, 64)}
 	}
 	return out
 }

@@ -225,6 +225,18 @@ func (o LoanOption) DefaultQuote(price float64) (LoanQuote, error) {
 	return o.Quote(LoanInput{Price: price, Months: months, DownPayment: float64(o.DownPaymentSlider(price, months).Value)})
 }
 
+// StartingMonthlyCost is the monthly cost the loan calculator starts at
+// (DefaultQuote), in whole currency units as the calculator shows it. It is
+// the one figure behind car_loan_monthly_cost, the card's "from" figure and
+// the monthly-cost facet and sort; nothing else works a card's loan out.
+func (o LoanOption) StartingMonthlyCost(price float64) (float64, error) {
+	q, err := o.DefaultQuote(price)
+	if err != nil {
+		return 0, err
+	}
+	return roundTo(q.MonthlyCost, 0), nil
+}
+
 // annuity returns the payment at the end of each of n periods at rate r per
 // period that repays principal except for balloon, which is paid with the
 // last payment:

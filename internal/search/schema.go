@@ -147,14 +147,18 @@ func VehiclesSchema() *Schema {
 	fields = append(fields, kw("car_brand", "car_model", "car_model_text", "car_version", "car_condition",
 		"car_body", "car_fuel", "car_gearbox", "car_color", "car_drive", "car_vehicle_type_code",
 		"car_regno", "car_chassino", "slug", "car_site_id", "car_site_name", "car_site_city",
-		"car_site_region", "car_companyerpid", "car_departmenterpid", "car_price_currency")...)
+		"car_site_region", "car_companyerpid", "car_departmenterpid", "car_price_currency",
+		"car_monthly_cost_type")...)
 	fields = append(fields,
 		Field{Name: "car_campaigns", Kind: Keyword, List: true},
 		Field{Name: "car_equipment", Kind: Keyword, List: true},
 	)
 	for _, n := range []string{"car_price", "car_retail_price", "car_campaign_price", "car_mileage",
 		"car_power", "car_privateleasing_monthly_cost", "car_companyleasing_monthly_cost",
-		"car_loan_monthly_cost", "battery_size"} {
+		"car_loan_monthly_cost", "battery_size",
+		// The lowest monthly figure of loan and private leasing
+		// (catalog.FillMonthlyCost); car_monthly_cost_type says which.
+		"car_monthly_cost"} {
 		fields = append(fields, Field{Name: n, Kind: Number, Facet: HistogramFacet})
 	}
 	for _, n := range []string{"car_year", "car_seats", "car_doors", "car_ncapstars"} {

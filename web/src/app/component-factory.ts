@@ -69,6 +69,7 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   SimilarCars: lazyBlock(() => import("../features/car-detail/components/similar-cars").then((m) => m.SimilarCars)),
   CarOfTheWeek: lazyBlock(() => import("../features/car-of-the-week/components/car-of-the-week").then((m) => m.CarOfTheWeek)),
   CarList: lazyBlock(() => import("../features/catalog/components/car-list").then((m) => m.CarList)),
+  Favourites: lazyBlock(() => import("../features/favourites/components/favourites-page").then((m) => m.Favourites)),
   Breadcrumb,
   SiteList: lazyBlock(() => import("../features/dealer-sites/components/site-list").then((m) => m.SiteList)),
   SiteDetail: lazyBlock(() => import("../features/dealer-sites/components/site-detail").then((m) => m.SiteDetail)),

@@ -3,6 +3,7 @@
 // listens for the forecourt:compare-toggle event and owns the list).
 import { useEffect, useState } from "react";
 import { imageURL } from "../../lib/media";
+import { FavouriteButton } from "../favourite-button/favourite-button";
 
 export interface CarCardData {
   car_id: number;
@@ -22,6 +23,9 @@ export interface CarCardData {
   car_is_sample?: boolean;
   car_site_city?: string;
   car_primary_image?: { thumbnail_url?: string; blur_data_url?: string };
+  /** The lowest monthly figure of loan and private leasing (the calculator's start) and which it is. */
+  car_monthly_cost?: number;
+  car_monthly_cost_type?: "loan" | "privateleasing" | string;
 }
 
 export const COMPARE_KEY = "compareList";
@@ -62,6 +66,13 @@ function useInCompare(id: number): boolean {
   return on;
 }
 
+/** monthlyText is the card's "Billån fr. 3 245 kr/mån" line, or "" when the car has no monthly figure. */
+export function monthlyText(car: Pick<CarCardData, "car_monthly_cost" | "car_monthly_cost_type">, locale: string, currency: string, t: (key: string, fallback?: string) => string): string {
+  if (!car.car_monthly_cost || car.car_monthly_cost <= 0) return "";
+  const tmpl = car.car_monthly_cost_type === "privateleasing" ? t("monthlyPrivateLeasing", "Privatleasing fr. {amount}/mån") : t("monthlyLoan", "Billån fr. {amount}/mån");
+  return tmpl.replace("{amount}", formatPrice(car.car_monthly_cost, locale, currency));
+}
+
 export interface CarCardProps {
   car: CarCardData;
   href: string;
@@ -79,6 +90,7 @@ export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: 
   const cur = car.car_price_currency || currency;
   const campaign = car.car_has_campaign_price && car.car_campaign_price ? car.car_campaign_price : undefined;
   const title = `${car.car_brand} ${car.car_model}`;
+  const monthly = monthlyText(car, locale, cur, t);
   const chipsList = [
     car.car_year ? String(car.car_year) : "",
     car.car_mileage !== undefined ? `${car.car_mileage.toLocaleString(locale)} ${mileageUnit}` : "",
@@ -122,9 +134,11 @@ export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: 
               <strong>{formatPrice(car.car_price, locale, cur)}</strong>
             )}
           </p>
+          {monthly && <p className="fc-car-card__monthly">{monthly}</p>}
           {car.car_site_city && <p className="fc-car-card__city">{car.car_site_city}</p>}
         </div>
       </a>
+      <FavouriteButton car={car} t={t} className="fc-car-card__fav" />
       <button
         type="button"
         className="fc-car-card__compare"

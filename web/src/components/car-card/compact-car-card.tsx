@@ -1,4 +1,6 @@
 import { imageURL } from "../../lib/media";
+import { useOptionalPage } from "../../lib/page-context";
+import { FavouriteButton } from "../favourite-button/favourite-button";
 import "./compact-car-card.css";
 
 /** CardCar is the part of a car index record a compact card shows (preformatted texts). */
@@ -22,6 +24,8 @@ export interface CardCar {
 export function CompactCarCard({ car, detailBase, draggable }: { car: CardCar; detailBase: string; draggable?: boolean }) {
   const img = car.car_primary_image?.thumbnail_url || car.car_images?.[0]?.original;
   const blur = car.car_primary_image?.blur_data_url;
+  const dict = useOptionalPage()?.dictionary;
+  const t = (key: string, fallback?: string) => dict?.[key] ?? fallback ?? key;
   return (
     <article className="fc-carcard">
       <a href={`${detailBase}${car.car_id}/${car.slug}`} draggable={draggable === false ? false : undefined} className="fc-carcard__link">
@@ -37,6 +41,7 @@ export function CompactCarCard({ car, detailBase, draggable }: { car: CardCar; d
           </ul>
         </div>
       </a>
+      <FavouriteButton car={car} t={t} className="fc-carcard__fav" />
     </article>
   );
 }

@@ -12,6 +12,7 @@ import { UKQuotePanel } from "./uk-quote-panel";
 import { ContactForm } from "./contact-form";
 import { Collapse } from "./collapse";
 import { CompactCarCard } from "../../../components/car-card/compact-car-card";
+import { FavouriteButton } from "../../../components/favourite-button/favourite-button";
 import "../car-detail.css";
 
 type T = (k: string, f?: string) => string;
@@ -123,6 +124,7 @@ function CarView({ data, car, t }: { data: Detail; car: Car; t: T }) {
                 onClick={() => window.dispatchEvent(new CustomEvent(COMPARE_TOGGLE, { detail: { car } }))}>
                 {inCompare ? t("compareRemoveThis", "Remove from compare") : t("compareAdd", "Add to compare")}
               </button>
+              <FavouriteButton car={{ car_id: car.car_id, slug: car.slug, car_brand: car.car_brand, car_model: car.car_model }} t={t} withText />
             </div>
           </aside>
         </div>

@@ -82,7 +82,7 @@ export function SimilarCars({ data }: BlockProps<{ sample: boolean; cars: Car[] 
             setDragging(false);
             if (!d) return;
             if (Math.abs(d.moved) < CLICK_SLOP) {
-              if (!(e.target as Element).closest("a")) toggle();
+              if (!(e.target as Element).closest("a, button")) toggle(); // a card's link or heart is its own click
               return;
             }
             dragged.current = true;

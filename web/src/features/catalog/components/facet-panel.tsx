@@ -32,6 +32,7 @@ export function FacetPanel({ facets, state, locale, t, onToggle, onRange }: Face
                 maxLabel={t("maximum", "Högst")}
                 onCommit={(r) => onRange(f.name, r)}
               />
+              {f.name === "car_monthly_cost" && <p className="fc-facet__help">{t("monthlyCostHelp", "Det lägsta av billånets och privatleasingens startbelopp per månad.")}</p>}
             </FacetGroup>
           );
         }

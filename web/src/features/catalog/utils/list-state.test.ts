@@ -88,3 +88,19 @@ describe("query string", () => {
     expect(hitCount(9999, "en-GB")).toBe("9,999");
   });
 });
+
+describe("monthly cost in the URL", () => {
+  const sorts = [...SORTS, "car_monthly_cost_asc", "car_monthly_cost_desc"];
+  it("reads and writes car_monthly_cost like the other ranges, with its sorts", () => {
+    const st = parseQuery("car_monthly_cost=4+000-2+000&sort=car_monthly_cost_asc", sorts);
+    expect(st.ranges).toEqual({ car_monthly_cost: [2000, 4000] });
+    expect(st.sort).toBe("car_monthly_cost_asc");
+    expect(toURL("/bilar", st, sorts)).toBe("/bilar?car_monthly_cost=2000-4000&sort=car_monthly_cost_asc");
+    expect(searchFilters(st)).toEqual({ car_monthly_cost: [2000, 4000] });
+    const chip = chips(st, (f, r) => `${f} ${r[0]}-${r[1]}`)[0];
+    expect(removeChip(st, chip).ranges).toEqual({});
+  });
+  it("ignores a value that is not a range", () => {
+    expect(parseQuery("car_monthly_cost=cheap&sort=car_monthly_cost", sorts)).toEqual(emptyState(sorts[0]));
+  });
+});

@@ -7,6 +7,7 @@ import { useActiveItem } from "../hooks/use-active-item";
 import { useDismiss } from "../hooks/use-dismiss";
 import { DesktopBar, type ExtraItem } from "./desktop-bar";
 import { MobileMenu } from "./mobile-menu";
+import { FavouritesLink } from "../../../components/favourites-link/favourites-link";
 
 /** LOGO_DEFAULT is the logo size when the navigation item sets none (px). */
 export const LOGO_DEFAULT = { width: 150, height: 55 } as const;
@@ -98,6 +99,7 @@ export function MainNavigation({ fields, data }: BlockProps<NavigationData>) {
           state={state}
           t={t}
         />
+        {page.dictionary.pathToFavourites && <FavouritesLink href={page.dictionary.pathToFavourites} t={t} />}
         <button ref={hamburger} type="button" className="fc-nav__hamburger" aria-expanded={menuOpen} aria-controls={mobileId} onClick={() => setMenuOpen((o) => !o)}>
           <span className="fc-nav__burger" aria-hidden="true">
             <span />

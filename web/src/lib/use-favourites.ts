@@ -1,0 +1,33 @@
+import { useEffect, useState } from "react";
+import { FAVOURITES_CHANGED, FAVOURITES_KEY, readFavourites, type FavouriteCar } from "./favourites";
+
+export interface FavouritesState {
+  list: FavouriteCar[];
+  /** False during server render and hydration, when the list is not read yet. */
+  ready: boolean;
+}
+
+/** useFavourites is the saved list, empty (ready false) until the first effect reads storage. */
+export function useFavourites(): FavouritesState {
+  const [state, setState] = useState<FavouritesState>({ list: [], ready: false });
+  useEffect(() => {
+    const sync = () => setState({ list: readFavourites(), ready: true });
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || e.key === FAVOURITES_KEY) sync();
+    };
+    sync();
+    window.addEventListener(FAVOURITES_CHANGED, sync);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener(FAVOURITES_CHANGED, sync);
+      window.removeEventListener("storage", onStorage);
+    };
+  }, []);
+  return state;
+}
+
+/** useIsFavourite reports whether a car is saved (false until hydrated). */
+export function useIsFavourite(id: number): boolean {
+  const { list } = useFavourites();
+  return list.some((c) => c.car_id === id);
+}
