@@ -220,6 +220,7 @@ type importer struct {
 	seenCar   map[int64]int // id → line
 	seenSite  map[int64]int
 	seenMedia map[string]int
+	stored    map[int64]string // car_id → stored document hash, read at the first flush
 	// keep holds keys of rejected records: a full feed does not remove them.
 	keep struct {
 		car, site map[int64]bool
@@ -351,7 +352,14 @@ func (in *importer) flush() error {
 	switch {
 	case len(in.cars) > 0:
 		total = len(in.cars)
-		n, err = in.st.UpsertCars(in.ctx, in.site, in.cars)
+		if in.stored == nil {
+			// Read once per import: a daily full feed mostly repeats the
+			// stock, and its unchanged cars need not travel to the store.
+			if in.stored, err = in.st.CarHashes(in.ctx, in.site); err != nil {
+				return err
+			}
+		}
+		n, err = in.st.upsertCarsSkipping(in.ctx, in.site, in.cars, in.stored)
 		in.cars = in.cars[:0]
 	case len(in.sites) > 0:
 		total = len(in.sites)

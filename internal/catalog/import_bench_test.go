@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -26,6 +27,8 @@ import (
 //
 //	BENCH_IMPORT=1 go test -run x -bench Import200k -benchtime 1x -timeout 30m ./internal/catalog/
 //
+// BENCH_IMPORT_CARS=50000 imports a smaller feed (for a quick profile).
+//
 // Figures: docs/performance.md.
 func BenchmarkImport200k(b *testing.B) {
 	if os.Getenv("BENCH_IMPORT") == "" {
@@ -36,7 +39,11 @@ func BenchmarkImport200k(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := WriteDemoFeed(f, KindCars, "group-se", SeedOptions{Scale: 200000.0 / 20500}); err != nil {
+	cars := 200000.0
+	if v, err := strconv.ParseFloat(os.Getenv("BENCH_IMPORT_CARS"), 64); err == nil && v > 0 {
+		cars = v // a smaller feed for profiling
+	}
+	if err := WriteDemoFeed(f, KindCars, "group-se", SeedOptions{Scale: cars / 20500}); err != nil {
 		b.Fatal(err)
 	}
 	f.Close()
