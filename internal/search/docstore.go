@@ -272,6 +272,35 @@ func (s *docStore) project(d uint32, fields []string) map[string]any {
 	return out
 }
 
+// appendProjectedJSON writes document d, or with fields only those of its
+// top-level fields, as JSON (keys sorted, like encoding/json).
+func (s *docStore) appendProjectedJSON(out []byte, d uint32, fields []string) []byte {
+	b := s.doc(d)
+	if len(fields) == 0 || b[0] != tagObject {
+		out, _ = s.appendJSON(out, b, 0)
+		return out
+	}
+	n, p := uvarint(b, 1)
+	out = append(out, '{')
+	first := true
+	for range n {
+		var k uint64
+		k, p = uvarint(b, p)
+		if !slices.Contains(fields, s.strs[k]) {
+			p = skip(b, p)
+			continue
+		}
+		if !first {
+			out = append(out, ',')
+		}
+		first = false
+		out = appendJSONString(out, s.strs[k])
+		out = append(out, ':')
+		out, p = s.appendJSON(out, b, p)
+	}
+	return append(out, '}')
+}
+
 // get returns the top-level field name of document d (nil when absent).
 func (s *docStore) get(d uint32, name string) any {
 	id, ok := s.keys[name]

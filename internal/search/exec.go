@@ -12,6 +12,7 @@ import (
 	"forecourt/internal/errs"
 
 	"github.com/RoaringBitmap/roaring/v2"
+	gojson "github.com/goccy/go-json"
 )
 
 // Result is the answer to a Query. Results may be shared through the
@@ -23,8 +24,38 @@ type Result struct {
 	Limit      int              `json:"limit"`
 	Offset     int              `json:"offset"`
 
-	store *docStore // where Content came from, for DocJSON
-	docs  []uint32
+	store  *docStore // where Content came from, for DocJSON
+	docs   []uint32
+	fields []string // the query's projection
+}
+
+// Decode decodes the whole document of Content[i] (whatever the query's
+// fields) into v, a pointer to a typed record, as json.Unmarshal of its
+// JSON would: callers read records as Go values, not maps.
+func (r Result) Decode(i int, v any) error {
+	raw := r.DocJSON(i)
+	if raw == nil {
+		return errs.E(errs.NotFound, "no result %d", i)
+	}
+	return errs.Wrap(gojson.Unmarshal(raw, v), "decode search document")
+}
+
+// DecodeContent decodes every entry of Content, projected on the query's
+// fields, into a slice of T (typed rows of cards); the projection is
+// written as JSON from the packed records and decoded, without maps.
+func DecodeContent[T any](r Result) ([]T, error) {
+	out := make([]T, len(r.docs))
+	if r.store == nil {
+		return out, nil
+	}
+	var buf []byte
+	for i, d := range r.docs {
+		buf = r.store.appendProjectedJSON(buf[:0], d, r.fields)
+		if err := gojson.Unmarshal(buf, &out[i]); err != nil {
+			return nil, errs.Wrap(err, "decode search document")
+		}
+	}
+	return out, nil
 }
 
 // DocJSON returns the whole document of Content[i] (whatever the query's
@@ -103,7 +134,7 @@ func (ix *Index) Search(q Query) (Result, error) {
 	for i, d := range docs {
 		out.Content[i] = ix.store.project(d, q.Fields)
 	}
-	out.store, out.docs = ix.store, docs
+	out.store, out.docs, out.fields = ix.store, docs, q.Fields
 	return out, nil
 }
 
@@ -577,16 +608,16 @@ func (ix *Index) page(res *roaring.Bitmap, total int, q Query) []uint32 {
 	}
 	field, desc, _ := sortField(ix.schema, q.SortName)
 	ni := ix.numbers[field]
-	order, rank := ni.asc, ni.rankAsc
+	order := ni.asc
 	if desc {
-		order, rank = ni.desc, ni.rankDesc
+		order = ni.desc
 	}
 	if res == nil {
 		return append(out, order[q.Offset:q.Offset+want]...)
 	}
 	if total <= smallSet {
 		docs := res.ToArray()
-		slices.SortFunc(docs, func(a, b uint32) int { return cmp.Compare(rank[a], rank[b]) })
+		slices.SortFunc(docs, func(a, b uint32) int { return ni.orderLess(a, b, desc) })
 		return append(out, docs[q.Offset:q.Offset+want]...)
 	}
 	words := make([]uint64, (ix.n+63)/64)
