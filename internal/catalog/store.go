@@ -271,24 +271,24 @@ func (s *Store) upsertRows(ctx context.Context, tx *sql.Tx, table string, rows [
 // statement: the columns travel as arrays (pgx sends them in binary) and
 // unnest turns them into rows, so a chunk costs one round trip and one plan
 // however many rows it has. $1 is the site name, $2 the time, then one array
-// per column after site_name: the key columns, the documents (text, cast to
-// jsonb on the server) and their hashes.
+// per column after site_name: the key columns, the documents and their
+// hashes.
 var upsertArraysSQL = map[string]string{
 	"cars": `INSERT INTO catalog_cars (site_name, car_id, slug, car_regno, car_site_id, doc, doc_hash, updated_at)
-		SELECT $1, u.car_id, u.slug, u.car_regno, u.car_site_id, u.doc::jsonb, u.doc_hash, $2
+		SELECT $1, u.car_id, u.slug, u.car_regno, u.car_site_id, u.doc, u.doc_hash, $2
 		FROM unnest($3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[])
 		  AS u(car_id, slug, car_regno, car_site_id, doc, doc_hash)
 		ON CONFLICT (site_name, car_id) DO UPDATE SET slug = EXCLUDED.slug, car_regno = EXCLUDED.car_regno,
 		  car_site_id = EXCLUDED.car_site_id, doc = EXCLUDED.doc, doc_hash = EXCLUDED.doc_hash, updated_at = EXCLUDED.updated_at
 		  WHERE catalog_cars.doc_hash IS DISTINCT FROM EXCLUDED.doc_hash`,
 	"sites": `INSERT INTO catalog_sites (site_name, site_id, slug, doc, doc_hash, updated_at)
-		SELECT $1, u.site_id, u.slug, u.doc::jsonb, u.doc_hash, $2
+		SELECT $1, u.site_id, u.slug, u.doc, u.doc_hash, $2
 		FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[]) AS u(site_id, slug, doc, doc_hash)
 		ON CONFLICT (site_name, site_id) DO UPDATE SET slug = EXCLUDED.slug, doc = EXCLUDED.doc,
 		  doc_hash = EXCLUDED.doc_hash, updated_at = EXCLUDED.updated_at
 		  WHERE catalog_sites.doc_hash IS DISTINCT FROM EXCLUDED.doc_hash`,
 	"media": `INSERT INTO catalog_extra_media (site_name, regno, doc, doc_hash, updated_at)
-		SELECT $1, u.regno, u.doc::jsonb, u.doc_hash, $2
+		SELECT $1, u.regno, u.doc, u.doc_hash, $2
 		FROM unnest($3::text[], $4::text[], $5::text[]) AS u(regno, doc, doc_hash)
 		ON CONFLICT (site_name, regno) DO UPDATE SET doc = EXCLUDED.doc, doc_hash = EXCLUDED.doc_hash,
 		  updated_at = EXCLUDED.updated_at

@@ -206,10 +206,10 @@ func (k *keywordIndex) lookup(vals []string) []*roaring.Bitmap {
 
 func (k *keywordIndex) appendValue(out []*roaring.Bitmap, v string) []*roaring.Bitmap {
 	if i, ok := k.pos[v]; ok {
-		return append(out, k.bms[i])
+		return append(out, k.bms.get(i))
 	}
-	for _, i := range k.folded[fold(v)] {
-		out = append(out, k.bms[i])
+	for _, i := range k.foldedPositions(fold(v)) {
+		out = append(out, k.bms.get(i))
 	}
 	return out
 }
@@ -265,7 +265,7 @@ func (ix *Index) prefix(t string) *roaring.Bitmap {
 	for j < len(ix.terms) && strings.HasPrefix(ix.terms[j], t) {
 		j++
 	}
-	return or(ix.postings[i:j])
+	return ix.postings.union(i, j)
 }
 
 // between returns the docs whose value lies in [lo, hi].
@@ -434,8 +434,8 @@ func (k *keywordIndex) count(set *docSet) []int {
 	}
 	c := make([]int, len(k.values))
 	if k.ords == nil {
-		for i, bm := range k.bms {
-			c[i] = int(bm.AndCardinality(set.bm))
+		for i := range k.bms.len() {
+			c[i] = k.bms.andCard(i, set.bm)
 		}
 		return c
 	}
