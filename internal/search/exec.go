@@ -423,28 +423,19 @@ func (k *keywordIndex) count(set *docSet) []int {
 	if set.bm == nil {
 		return k.total
 	}
-	if k.ords != nil && set.dense() {
+	if k.ords.present() && set.dense() {
 		c := slices.Clone(k.total)
-		for _, d := range set.complement() {
-			if o := k.ords[d]; o >= 0 {
-				c[o]--
-			}
-		}
+		k.ords.count(c, set.complement(), -1)
 		return c
 	}
 	c := make([]int, len(k.values))
-	if k.ords == nil {
+	if !k.ords.present() {
 		for i := range k.bms.len() {
 			c[i] = k.bms.andCard(i, set.bm)
 		}
 		return c
 	}
-	ords := k.ords
-	for _, d := range set.docs() {
-		if o := ords[d]; o >= 0 {
-			c[o]++
-		}
-	}
+	k.ords.count(c, set.docs(), 1)
 	return c
 }
 
@@ -458,19 +449,10 @@ func (ci *childIndex) count(set *docSet) []int {
 		if set.bm == nil {
 			return c
 		}
-		for _, d := range set.complement() {
-			if o := ci.ords[d]; o >= 0 {
-				c[o]--
-			}
-		}
+		ci.ords.count(c, set.complement(), -1)
 		return c
 	}
-	ords := ci.ords
-	for _, d := range set.docs() {
-		if o := ords[d]; o >= 0 {
-			c[o]++
-		}
-	}
+	ci.ords.count(c, set.docs(), 1)
 	return c
 }
 

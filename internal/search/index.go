@@ -120,7 +120,7 @@ type keywordIndex struct {
 	folded     map[string]int32
 	foldedMany [][]int
 	total  []int   // docs per value: the unfiltered counts
-	ords   []int32 // single-valued fields: doc → value position, -1 when none
+	ords   ordinals // single-valued fields: doc → value position
 }
 
 // numberIndex is the column of a number field and its sort orders.
@@ -143,7 +143,7 @@ type childIndex struct {
 	// child facet order: the children of parent p are flat[start[p]:start[p+1]].
 	flat  []childValue
 	start []int
-	ords  []int32 // doc → position in flat, -1 when the doc lacks parent or child
+	ords  ordinals // doc → position in flat; none when the doc lacks parent or child
 	pairs map[string]*roaring.Bitmap
 	// fpairs holds the same bitmaps under folded "parent>child" keys.
 	fpairs map[string][]*roaring.Bitmap
@@ -436,18 +436,74 @@ func (k *keywordIndex) foldedPositions(f string) []int {
 }
 
 func (k *keywordIndex) fillOrds(n int) {
-	k.ords = make([]int32, n)
-	for i := range k.ords {
-		k.ords[i] = -1
-	}
+	k.ords = newOrdinals(n, len(k.values))
 	for p := range k.bms.len() {
-		k.bms.iterate(p, func(d uint32) bool { k.ords[d] = int32(p); return true })
+		k.bms.iterate(p, func(d uint32) bool { k.ords.set(d, p); return true })
+	}
+}
+
+// ordinals maps each doc to a value position, or to none: one byte per doc
+// when there are fewer than 255 values (every faceted field but ids, slugs
+// and registrations), four otherwise. At a million cars and some forty
+// single-valued fields that is 110 MB less, and counting reads less memory.
+type ordinals struct {
+	small []uint8 // position + 1; 0 for none
+	large []int32 // position; -1 for none
+}
+
+func newOrdinals(n, values int) ordinals {
+	if values < math.MaxUint8 {
+		return ordinals{small: make([]uint8, n)}
+	}
+	o := ordinals{large: make([]int32, n)}
+	for i := range o.large {
+		o.large[i] = -1
+	}
+	return o
+}
+
+func (o *ordinals) set(d uint32, p int) {
+	if o.small != nil {
+		o.small[d] = uint8(p + 1)
+		return
+	}
+	o.large[d] = int32(p)
+}
+
+func (o *ordinals) present() bool { return o.small != nil || o.large != nil }
+
+// count adds delta to c[position] for each of docs that has one.
+func (o *ordinals) count(c []int, docs []uint32, delta int) {
+	if o.small != nil {
+		ords := o.small
+		if delta > 0 {
+			// c[0] counts the docs without a value, so the loop has no branch.
+			c0 := make([]int, len(c)+1)
+			for _, d := range docs {
+				c0[ords[d]]++
+			}
+			for i := range c {
+				c[i] += c0[i+1]
+			}
+			return
+		}
+		for _, d := range docs {
+			if o := ords[d]; o > 0 {
+				c[o-1] += delta
+			}
+		}
+		return
+	}
+	for _, d := range docs {
+		if o := o.large[d]; o >= 0 {
+			c[o] += delta
+		}
 	}
 }
 
 func newChildIndex(h Hierarchy, parent *keywordIndex, pairs map[[2]string][]uint32, n int) *childIndex {
 	byParent := make([][]childValue, len(parent.values))
-	ci := &childIndex{h: h, pairs: map[string]*roaring.Bitmap{}, fpairs: map[string][]*roaring.Bitmap{}, ords: make([]int32, n)}
+	ci := &childIndex{h: h, pairs: map[string]*roaring.Bitmap{}, fpairs: map[string][]*roaring.Bitmap{}}
 	for k, docs := range pairs {
 		p := parent.pos[k[0]]
 		bm := bitmapOf(docs)
@@ -456,15 +512,17 @@ func newChildIndex(h Hierarchy, parent *keywordIndex, pairs map[[2]string][]uint
 		fk := fold(k[0]) + ">" + fold(k[1])
 		ci.fpairs[fk] = append(ci.fpairs[fk], bm)
 	}
-	for i := range ci.ords {
-		ci.ords[i] = -1
+	children := 0
+	for _, cs := range byParent {
+		children += len(cs)
 	}
+	ci.ords = newOrdinals(n, children)
 	for _, cs := range byParent {
 		slices.SortFunc(cs, func(a, b childValue) int { return valueLess(a.text, b.text) })
 		ci.start = append(ci.start, len(ci.flat))
 		for _, c := range cs {
 			f := int32(len(ci.flat))
-			c.bm.Iterate(func(d uint32) bool { ci.ords[d] = f; return true })
+			c.bm.Iterate(func(d uint32) bool { ci.ords.set(d, int(f)); return true })
 			ci.flat = append(ci.flat, c)
 		}
 	}
