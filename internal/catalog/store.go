@@ -84,19 +84,28 @@ func hashDoc(doc []byte) string {
 	return hex.EncodeToString(sum[:16])
 }
 
+// carRow encodes a car of siteName (its SiteName set to it) for the store.
+func carRow(siteName string, car *Car) (docRow, error) {
+	c := *car
+	c.SiteName = siteName
+	doc, err := gojson.Marshal(&c)
+	if err != nil {
+		return docRow{}, errs.Wrap(err, "encode car %d", c.CarID)
+	}
+	return docRow{key: []any{siteName, c.CarID, c.Slug, NormalizeRegno(c.CarRegno), c.CarSiteID}, doc: string(doc), hash: hashDoc(doc)}, nil
+}
+
 func carRows(siteName string, cars []Car) ([]docRow, error) {
 	// The last record of an id wins; PostgreSQL refuses one statement that
 	// touches a row twice.
 	idx := make(map[int64]int, len(cars))
 	rows := make([]docRow, 0, len(cars))
 	for i := range cars {
-		c := cars[i]
-		c.SiteName = siteName
-		doc, err := gojson.Marshal(&c)
+		r, err := carRow(siteName, &cars[i])
 		if err != nil {
-			return nil, errs.Wrap(err, "encode car %d", c.CarID)
+			return nil, err
 		}
-		r := docRow{key: []any{siteName, c.CarID, c.Slug, NormalizeRegno(c.CarRegno), c.CarSiteID}, doc: string(doc), hash: hashDoc(doc)}
+		c := &cars[i]
 		if j, dup := idx[c.CarID]; dup {
 			rows[j] = r
 			continue
@@ -349,17 +358,14 @@ func (s *Store) UpsertCars(ctx context.Context, siteName string, cars []Car) (in
 	return n, err
 }
 
-// upsertCarsSkipping is UpsertCars for an import: cars whose document hash
-// equals stored[car_id] (the hashes read before the import) are counted as
-// unchanged without being written.
-func (s *Store) upsertCarsSkipping(ctx context.Context, siteName string, cars []Car, stored map[int64]string) (int, error) {
-	rows, err := carRows(siteName, cars)
-	if err != nil {
-		return 0, err
-	}
+// upsertCarRows is UpsertCars for an import's rows (carRow, one per car
+// id): cars whose document hash equals stored[car_id] (the hashes read
+// before the import) are counted as unchanged without being written.
+func (s *Store) upsertCarRows(ctx context.Context, rows []docRow, stored map[int64]string) (int, error) {
 	rows = skipStored(rows, stored)
 	var n int
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var err error
 		n, err = s.upsertRows(ctx, tx, "cars", rows)
 		return err
 	})
