@@ -566,6 +566,58 @@ func histogram(col []float64, docs []uint32, nb int) Histogram {
 // so that tests can run both ways.
 var smallSet = 4096
 
+// A result of at most 1/sparseShare of the docs takes its sorted page as
+// the first firstKMax docs or fewer by a heap, not by walking the order.
+// Variables so that tests can run every way.
+var (
+	sparseShare = 16
+	firstKMax   = 4096
+)
+
+// firstK returns the first k docs of res in sort order (k <= res's size),
+// with a bounded max-heap over one pass of res.
+func (ni *numberIndex) firstK(res *roaring.Bitmap, k int, desc bool) []uint32 {
+	h := make([]uint32, 0, k)
+	less := func(a, b uint32) bool { return ni.orderLess(a, b, desc) < 0 }
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= len(h) {
+				return
+			}
+			if r := l + 1; r < len(h) && less(h[l], h[r]) {
+				l = r
+			}
+			if !less(h[i], h[l]) {
+				return
+			}
+			h[i], h[l] = h[l], h[i]
+			i = l
+		}
+	}
+	it := res.Iterator()
+	for it.HasNext() {
+		d := it.Next()
+		switch {
+		case len(h) < k:
+			h = append(h, d)
+			for i := len(h) - 1; i > 0; {
+				p := (i - 1) / 2
+				if !less(h[p], h[i]) {
+					break
+				}
+				h[p], h[i] = h[i], h[p]
+				i = p
+			}
+		case less(d, h[0]):
+			h[0] = d
+			down(0)
+		}
+	}
+	slices.SortFunc(h, func(a, b uint32) int { return ni.orderLess(a, b, desc) })
+	return h
+}
+
 // page returns the docs of res on the requested page, in the requested order.
 func (ix *Index) page(res *roaring.Bitmap, total int, q Query) []uint32 {
 	if q.Limit == 0 || q.Offset >= total {
@@ -601,6 +653,12 @@ func (ix *Index) page(res *roaring.Bitmap, total int, q Query) []uint32 {
 		docs := res.ToArray()
 		slices.SortFunc(docs, func(a, b uint32) int { return ni.orderLess(a, b, desc) })
 		return append(out, docs[q.Offset:q.Offset+want]...)
+	}
+	if k := q.Offset + want; total <= ix.n/sparseShare && k <= firstKMax {
+		// A result that is a small part of the stock may lie far into the
+		// presorted order (a price range sorted by price starts after
+		// every cheaper car): keep the first k of its docs instead.
+		return append(out, ni.firstK(res, k, desc)[q.Offset:]...)
 	}
 	words := make([]uint64, (ix.n+63)/64)
 	res.WriteDenseTo(words)
