@@ -131,8 +131,10 @@ func Import(ctx context.Context, st *Store, kind, siteName string, r io.Reader, 
 	// parse workers while this goroutine applies them in feed order and
 	// writes the batches: the store's work overlaps the decoding.
 	stop := make(chan struct{})
-	defer close(stop)
-	blocks, readErr := in.parseAhead(r, stop)
+	blocks, readErr, readDone := in.parseAhead(r, stop)
+	// An early return stops the reading and waits for it: r is not read
+	// after Import returns.
+	defer func() { close(stop); <-readDone }()
 	for b := range blocks {
 		<-b.done
 		for i := range b.out {
@@ -254,9 +256,10 @@ const parseBlockLines = 256
 
 // parseAhead reads the feed's lines and has them parsed by a worker per
 // CPU. It returns the blocks in feed order (the channel closes after the
-// last) and a function giving the read error once the channel is closed.
-// Closing stop ends the reading early.
-func (in *importer) parseAhead(r io.Reader, stop <-chan struct{}) (<-chan *parseBlock, func() error) {
+// last), a function giving the read error once the channel is closed, and
+// a channel closed when the reading has ended. Closing stop ends the
+// reading early.
+func (in *importer) parseAhead(r io.Reader, stop <-chan struct{}) (<-chan *parseBlock, func() error, <-chan struct{}) {
 	workers := max(1, min(runtime.GOMAXPROCS(0), 4))
 	work := make(chan *parseBlock, workers)
 	ordered := make(chan *parseBlock, 2*workers)
@@ -271,7 +274,9 @@ func (in *importer) parseAhead(r io.Reader, stop <-chan struct{}) (<-chan *parse
 		}()
 	}
 	var readErr error
+	readDone := make(chan struct{})
 	go func() {
+		defer close(readDone)
 		defer close(ordered)
 		defer close(work)
 		sc := bufio.NewScanner(r)
@@ -314,7 +319,7 @@ func (in *importer) parseAhead(r io.Reader, stop <-chan struct{}) (<-chan *parse
 		}
 	}()
 	// readErr is written before ordered is closed and read after.
-	return ordered, func() error { return readErr }
+	return ordered, func() error { return readErr }, readDone
 }
 
 // parse decodes and validates one line (a parse worker's part: nothing
