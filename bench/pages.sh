@@ -30,7 +30,8 @@ command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteract
 [ -x bin/forecourt ] || make build >/dev/null
 data="${BENCH_DATA_DIR:-/tmp/forecourt-bench-data}"
 DATA_DIR="$data" ./bin/forecourt seed >/dev/null
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+# BENCH_PORT picks the port (a shared machine may give each user a range).
+port=${BENCH_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
 base="http://127.0.0.1:$port"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -106,6 +107,15 @@ while len(out) < 1000:
 print("\n".join(out))' ;
 }
 
+# cputicks prints the user + system clock ticks of a process; childticks
+# the sum over its child processes (the render workers).
+cputicks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+childticks() {
+  local t=0 c
+  for c in $(ps --ppid "$1" -o pid= 2>/dev/null); do t=$((t + $(cputicks "$c"))); done
+  echo "$t"
+}
+
 run() {
   local name="$1"; shift
   env DATA_DIR="$data" PORT="$port" ACCESS_LOG=false "$@" >"$work/server.log" 2>&1 &
@@ -119,7 +129,15 @@ run() {
   head -n 300 "$work/paths.txt" | while read -r p; do curl -s -o /dev/null "$base$p"; done
   wrk -t1 -c16 -d5s -s "$work/paths.lua" "$base" >/dev/null
   echo "== $what: $name, $(wc -l < "$work/paths.txt") paths, c=16, ${secs}s"
-  wrk -t1 -c16 -d"${secs}s" --latency -s "$work/paths.lua" "$base" | grep -E 'Requests/sec|50%|99%|Non-2xx|Socket errors'
+  # CPU time (user + system) of the server and of its render workers over
+  # the measured run, per request: what a page costs whatever the machine's
+  # load adds to the wall times.
+  local go0 node0; go0=$(cputicks "$pid"); node0=$(childticks "$pid")
+  wrk -t1 -c16 -d"${secs}s" --latency -s "$work/paths.lua" "$base" > "$work/wrk.txt"
+  local go1 node1 reqs; go1=$(cputicks "$pid"); node1=$(childticks "$pid")
+  grep -E 'Requests/sec|50%|99%|Non-2xx|Socket errors' "$work/wrk.txt"
+  reqs=$(awk '/requests in/ {print $1}' "$work/wrk.txt")
+  python3 -c "import os; t=os.sysconf('SC_CLK_TCK'); r=max(1,int('$reqs' or 0)); print('   CPU per page: server %.2f ms, render workers %.2f ms (%s requests)' % (($go1-$go0)*1000/t/r, ($node1-$node0)*1000/t/r, r))"
   local workers; workers=$( (ps --ppid "$pid" -o rss= || true) | awk '{s+=$1} END {print s+0}')
   echo "   server RSS after: $(( $(ps -o rss= -p "$pid" || echo 0) / 1024 )) MiB (render workers $(( workers / 1024 )) MiB); load average $(cut -d' ' -f1-3 /proc/loadavg)"
   kill "$pid"; wait "$pid" 2>/dev/null || true

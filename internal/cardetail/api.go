@@ -67,7 +67,7 @@ func (s *Service) handleLoan(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ans, err := QuoteLoan(car, req, localeOf(st))
+	ans, err := QuoteLoan(&car, req, localeOf(st))
 	if err != nil {
 		return err
 	}

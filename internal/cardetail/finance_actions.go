@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"forecourt/internal/catalog"
 	"forecourt/internal/content"
 	"forecourt/internal/errs"
 	"forecourt/internal/finance"
@@ -116,7 +117,7 @@ func (s *Service) FinanceActionLoader() page.Loader {
 		if err != nil {
 			return nil, err
 		}
-		to, err := s.dealerRecipient(ctx, req, car)
+		to, err := s.dealerRecipient(ctx, req, &car)
 		if err != nil {
 			return nil, err
 		}
@@ -125,10 +126,10 @@ func (s *Service) FinanceActionLoader() page.Loader {
 			return notFound(QuoteNotFoundMessage)
 		}
 		dict := s.dict(ctx, req)
-		title := CarTitle(car)
+		title := CarTitle(&car)
 		a.Found, a.FormName, a.QuoteRef, a.Product = true, form, q.Reference, q.Product
 		a.Rows, a.LegalText, a.Recipient = q.Rows(), legal.TermsAndConditions, to
-		a.Car = &ActionCar{ID: strconv.FormatInt(id, 10), Title: title, URL: DetailPath(dict, car), Price: finance.EnGB.Money(q.CashPrice, 2)}
+		a.Car = &ActionCar{ID: strconv.FormatInt(id, 10), Title: title, URL: DetailPath(dict, &car), Price: finance.EnGB.Money(q.CashPrice, 2)}
 		a.Today = today(req.Site).Format("2006-01-02")
 		a.title = page.FillTitle(dict, req.Site.Settings.TitleTemplate, a.Title+" – "+title)
 		return a, nil
@@ -139,28 +140,26 @@ func (s *Service) FinanceActionLoader() page.Loader {
 // first seller with an e-mail, else its dealer site, else (new-car
 // samples) the first department selling the brand. The lead API accepts
 // each of these (recipients).
-func (s *Service) dealerRecipient(ctx context.Context, req *page.Request, car map[string]any) (*Recipient, error) {
-	name := str(car["car_site_name"])
-	sellers, _ := car["car_sellers"].([]any)
-	for _, x := range sellers {
-		m, _ := x.(map[string]any)
-		if e := strings.TrimSpace(str(m["email"])); e != "" {
+func (s *Service) dealerRecipient(ctx context.Context, req *page.Request, car *catalog.Car) (*Recipient, error) {
+	name := car.CarSiteName
+	for _, sl := range car.CarSellers {
+		if e := strings.TrimSpace(sl.Email); e != "" {
 			return &Recipient{ToName: name, ToEmail: e}, nil
 		}
 	}
-	dealer, err := s.DealerSite(ctx, req.Site, str(car["car_site_id"]))
+	dealer, err := s.DealerSite(ctx, req.Site, car.CarSiteID)
 	if err != nil && !errs.Is(err, errs.NotFound) {
 		return nil, err
 	}
-	if e := strings.TrimSpace(str(dealer["site_email"])); e != "" {
+	if e := strings.TrimSpace(dealer.SiteEmail); e != "" {
 		return &Recipient{ToName: name, ToEmail: e}, nil
 	}
-	if boolean(car["car_is_sample"]) {
-		sites, err := s.SampleSites(ctx, req.Site, str(car["car_brand"]))
+	if car.CarIsSample {
+		sites, err := s.SampleSites(ctx, req.Site, car.CarBrand)
 		if err != nil {
 			return nil, err
 		}
-		for _, ss := range SellerSites(sites, str(car["car_brand"])) {
+		for _, ss := range SellerSites(sites, car.CarBrand) {
 			if ss.ToEmail != "" {
 				return &Recipient{ToName: ss.Name, ToEmail: ss.ToEmail}, nil
 			}

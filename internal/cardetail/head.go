@@ -2,8 +2,10 @@ package cardetail
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 
+	"forecourt/internal/catalog"
 	"forecourt/internal/content"
 	"forecourt/internal/page"
 )
@@ -21,16 +23,16 @@ type carHead struct {
 
 // CarTitle is the page title of a car: brand, model, year and fuel,
 // prefixed with the condition for used cars ("Begagnad Volvo XC60 2021 Diesel").
-func CarTitle(car map[string]any) string {
+func CarTitle(car *catalog.Car) string {
 	parts := []string{}
-	if boolean(car["car_is_used"]) {
-		parts = append(parts, str(car["car_condition"]))
+	if car.CarIsUsed {
+		parts = append(parts, car.CarCondition)
 	}
-	parts = append(parts, str(car["car_brand"]), str(car["car_model"]))
-	if y := str(car["car_year"]); y != "" && y != "0" {
-		parts = append(parts, y)
+	parts = append(parts, car.CarBrand, car.CarModel)
+	if car.CarYear != 0 {
+		parts = append(parts, strconv.Itoa(car.CarYear))
 	}
-	parts = append(parts, str(car["car_fuel"]))
+	parts = append(parts, car.CarFuel)
 	var keep []string
 	for _, p := range parts {
 		if p = strings.TrimSpace(p); p != "" {
@@ -40,62 +42,60 @@ func CarTitle(car map[string]any) string {
 	return strings.Join(keep, " ")
 }
 
-func newCarHead(req *page.Request, dict content.Dictionary, car map[string]any) *carHead {
+func newCarHead(req *page.Request, dict content.Dictionary, car *catalog.Car) *carHead {
 	title := CarTitle(car)
 	h := &carHead{title: page.FillTitle(dict, req.Site.Settings.TitleTemplate, title), ogTitle: title}
 	var desc []string
-	for _, k := range []string{"car_model_text", "car_mileage_text", "car_gearbox", "car_price_text"} {
-		if v := strings.TrimSpace(str(car[k])); v != "" {
+	for _, v := range []string{car.CarModelText, car.CarMileageText, car.CarGearbox, car.CarPriceText} {
+		if v = strings.TrimSpace(v); v != "" {
 			desc = append(desc, v)
 		}
 	}
-	if dealer := str(car["car_site_name"]); dealer != "" {
-		desc = append(desc, strings.TrimSpace(dealer+" "+str(car["car_site_city"])))
+	if car.CarSiteName != "" {
+		desc = append(desc, strings.TrimSpace(car.CarSiteName+" "+car.CarSiteCity))
 	}
 	h.description = title + ". " + strings.Join(desc, ", ") + "."
-	if pi, ok := car["car_primary_image"].(map[string]any); ok && str(pi["thumbnail_url"]) != "" {
-		h.image = page.Absolute(req.BaseURL, "/_img?src="+url.QueryEscape(str(pi["thumbnail_url"]))+"&w=1280")
+	if t := car.CarPrimaryImage.ThumbnailURL; t != "" {
+		h.image = page.Absolute(req.BaseURL, "/_img?src="+url.QueryEscape(t)+"&w=1280")
 	}
 	h.canonical = page.Absolute(req.BaseURL, DetailPath(dict, car))
 	var images []string
-	if list, ok := car["car_images"].([]any); ok {
-		for _, im := range list {
-			if m, ok := im.(map[string]any); ok && str(m["original"]) != "" {
-				images = append(images, page.Absolute(req.BaseURL, str(m["original"])))
-			}
+	for _, im := range car.CarImages {
+		if im.Original != "" {
+			images = append(images, page.Absolute(req.BaseURL, im.Original))
 		}
 	}
 	ld := map[string]any{
 		"@context":            "https://schema.org",
 		"@type":               "Car",
 		"name":                title,
-		"brand":               map[string]any{"@type": "Brand", "name": str(car["car_brand"])},
-		"model":               str(car["car_model"]),
+		"brand":               map[string]any{"@type": "Brand", "name": car.CarBrand},
+		"model":               car.CarModel,
 		"url":                 h.canonical,
 		"description":         h.description,
-		"fuelType":            str(car["car_fuel"]),
-		"color":               str(car["car_color"]),
-		"bodyType":            str(car["car_body"]),
-		"vehicleTransmission": str(car["car_gearbox"]),
-		"itemCondition":       map[bool]string{true: "https://schema.org/UsedCondition", false: "https://schema.org/NewCondition"}[boolean(car["car_is_used"])],
+		"fuelType":            car.CarFuel,
+		"color":               car.CarColor,
+		"bodyType":            car.CarBody,
+		"vehicleTransmission": car.CarGearbox,
+		"itemCondition":       map[bool]string{true: "https://schema.org/UsedCondition", false: "https://schema.org/NewCondition"}[car.CarIsUsed],
 		"offers": map[string]any{
 			"@type":         "Offer",
-			"price":         num(car["car_price"]),
-			"priceCurrency": str(car["car_price_currency"]),
+			"price":         car.CarPrice,
+			"priceCurrency": car.CarPriceCurrency,
 			"availability":  "https://schema.org/InStock",
 			"url":           h.canonical,
-			"seller":        map[string]any{"@type": "AutoDealer", "name": str(car["car_site_name"])},
+			"seller":        map[string]any{"@type": "AutoDealer", "name": car.CarSiteName},
 		},
 	}
-	if y := num(car["car_year"]); y > 0 {
-		ld["vehicleModelDate"] = str(car["car_year"])
+	if car.CarYear > 0 {
+		ld["vehicleModelDate"] = strconv.Itoa(car.CarYear)
 	}
-	if vin := str(car["car_chassino"]); vin != "" {
-		ld["vehicleIdentificationNumber"] = vin
+	if car.CarChassino != "" {
+		ld["vehicleIdentificationNumber"] = car.CarChassino
 	}
-	if m := num(car["car_odometer"]); m > 0 {
+	if m := car.CarOdometer; m > 0 {
 		unit := "KMT"
-		if strings.HasPrefix(strings.ToLower(str(car["car_odometer_unit"])), "mi") {
+		if strings.HasPrefix(strings.ToLower(car.CarOdometerUnit), "mi") {
 			unit = "SMI"
 		}
 		ld["mileageFromOdometer"] = map[string]any{"@type": "QuantitativeValue", "value": m, "unitCode": unit}

@@ -27,13 +27,13 @@ func (s *Service) LeadRecipient(ctx context.Context, st *site.Site, carID int64,
 	if err != nil {
 		return leads.Recipient{}, "", err
 	}
-	title := CarTitle(car)
-	if boolean(car["car_is_sample"]) {
-		sites, err := s.SampleSites(ctx, st, str(car["car_brand"]))
+	title := CarTitle(&car)
+	if car.CarIsSample {
+		sites, err := s.SampleSites(ctx, st, car.CarBrand)
 		if err != nil {
 			return leads.Recipient{}, "", err
 		}
-		sellers := SellerSites(sites, str(car["car_brand"]))
+		sellers := SellerSites(sites, car.CarBrand)
 		pick := func(ok func(SellerSite) bool) (leads.Recipient, bool) {
 			for _, ss := range sellers {
 				if ss.ToEmail != "" && ok(ss) {
@@ -57,24 +57,22 @@ func (s *Service) LeadRecipient(ctx context.Context, st *site.Site, carID int64,
 		if r, ok := pick(func(SellerSite) bool { return true }); ok {
 			return r, title, nil
 		}
-		s.log().Error("DEPARTMENT_NOT_FOUND", "car_id", carID, "brand", str(car["car_brand"]))
+		s.log().Error("DEPARTMENT_NOT_FOUND", "car_id", carID, "brand", car.CarBrand)
 		return leads.Recipient{}, "", &errs.Error{Code: errs.Invalid, Message: "No dealer sells this car at the moment.", Fields: map[string]string{"values.car": leads.InvalidInput}}
 	}
-	name := str(car["car_site_name"])
-	sellers, _ := car["car_sellers"].([]any)
-	for _, x := range sellers {
-		m, _ := x.(map[string]any)
-		if e := strings.TrimSpace(str(m["email"])); leads.ValidEmail(e) {
+	name := car.CarSiteName
+	for _, sl := range car.CarSellers {
+		if e := strings.TrimSpace(sl.Email); leads.ValidEmail(e) {
 			return leads.Recipient{Name: name, Email: e}, title, nil
 		}
 	}
-	dealer, err := s.DealerSite(ctx, st, str(car["car_site_id"]))
+	dealer, err := s.DealerSite(ctx, st, car.CarSiteID)
 	if err != nil && !errs.Is(err, errs.NotFound) {
 		return leads.Recipient{}, "", err
 	}
-	if e := strings.TrimSpace(str(dealer["site_email"])); leads.ValidEmail(e) {
+	if e := strings.TrimSpace(dealer.SiteEmail); leads.ValidEmail(e) {
 		return leads.Recipient{Name: name, Email: e}, title, nil
 	}
-	s.log().Error("DEPARTMENT_NOT_FOUND", "car_id", carID, "site_id", str(car["car_site_id"]))
+	s.log().Error("DEPARTMENT_NOT_FOUND", "car_id", carID, "site_id", car.CarSiteID)
 	return leads.Recipient{}, "", &errs.Error{Code: errs.Invalid, Message: "No dealer can take a message about this car at the moment.", Fields: map[string]string{"values.car": leads.InvalidInput}}
 }

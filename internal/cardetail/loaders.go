@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"forecourt/internal/catalog"
@@ -31,7 +32,7 @@ func (s *Service) DetailLoader() page.Loader {
 		dict := s.dict(ctx, req)
 		ref := ParsePath(route.Wildcard)
 		d := &Detail{CarListPath: dict["pathToCarList"], SiteDetailPath: dict["pathToSiteDetail"]}
-		var car map[string]any
+		var car catalog.Car
 		var carJSON json.RawMessage
 		if ref.ID != 0 {
 			var err error
@@ -40,36 +41,36 @@ func (s *Service) DetailLoader() page.Loader {
 				return nil, err
 			}
 		}
-		if car == nil {
+		if carJSON == nil {
 			return s.notFound(ctx, req, d, ref)
 		}
 		if ref.IDOnly {
-			return &page.Outcome{Status: http.StatusFound, Redirect: DetailPath(dict, car)}, nil
+			return &page.Outcome{Status: http.StatusFound, Redirect: DetailPath(dict, &car)}, nil
 		}
-		d.Found, d.Car, d.CarJSON = true, car, carJSON
-		if dealer, dealerJSON, err := s.dealerRecord(ctx, req.Site, str(car["car_site_id"])); err == nil {
-			d.Dealer, d.DealerJSON = dealer, dealerJSON
+		d.Found, d.Car, d.CarJSON = true, &car, carJSON
+		if dealer, dealerJSON, err := s.dealerRecord(ctx, req.Site, car.CarSiteID); err == nil {
+			d.Dealer, d.DealerJSON = &dealer, dealerJSON
 		} else if !errs.Is(err, errs.NotFound) {
-			s.log().Warn("dealer site lookup failed", "car_id", car["car_id"], "err", err)
+			s.log().Warn("dealer site lookup failed", "car_id", car.CarID, "err", err)
 		}
 		locale, err := finance.ParseLocale(req.Site.Locale(req.Lang))
 		if err != nil {
 			locale, _ = finance.ParseLocale("en-GB")
 		}
-		if lv, err := LoanViewOf(car, locale); err == nil {
+		if lv, err := LoanViewOf(&car, locale); err == nil {
 			d.Loan = lv
 		} else if !errs.Is(err, errs.NotFound) {
-			s.log().Warn("loan calculator unavailable", "car_id", car["car_id"], "err", err)
+			s.log().Warn("loan calculator unavailable", "car_id", car.CarID, "err", err)
 		}
-		d.Leasing = LeasingViews(car, locale)
-		if boolean(car["car_is_sample"]) {
-			sites, err := s.SampleSites(ctx, req.Site, str(car["car_brand"]))
+		d.Leasing = LeasingViews(&car, locale)
+		if car.CarIsSample {
+			sites, err := s.SampleSites(ctx, req.Site, car.CarBrand)
 			if err != nil {
-				s.log().Warn("sample sites lookup failed", "car_id", car["car_id"], "err", err)
+				s.log().Warn("sample sites lookup failed", "car_id", car.CarID, "err", err)
 			}
-			d.SellerSites = SellerSites(sites, str(car["car_brand"]))
+			d.SellerSites = SellerSites(sites, car.CarBrand)
 		}
-		d.head = newCarHead(req, dict, car)
+		d.head = newCarHead(req, dict, &car)
 		return d, nil
 	}
 }
@@ -93,14 +94,14 @@ func (d *Detail) ContributeHead(h *page.Head) {
 	}
 }
 
-// LoanViewOf works out the loan calculator's starting state for a car
-// record: errs.NotFound when the car has no loan option.
-func LoanViewOf(car map[string]any, l finance.Locale) (*LoanView, error) {
+// LoanViewOf works out the loan calculator's starting state for a car:
+// errs.NotFound when the car has no loan option.
+func LoanViewOf(car *catalog.Car, l finance.Locale) (*LoanView, error) {
 	opt, err := LoanOptionOf(car)
 	if err != nil {
 		return nil, err
 	}
-	price := num(car["car_price"])
+	price := car.CarPrice
 	period := opt.PeriodSlider()
 	down := opt.DownPaymentSlider(price, period.Value)
 	q, err := opt.Quote(finance.LoanInput{Price: price, DownPayment: float64(down.Value), Months: period.Value})
@@ -113,62 +114,35 @@ func LoanViewOf(car map[string]any, l finance.Locale) (*LoanView, error) {
 	}, nil
 }
 
-// LoanOptionOf decodes car_loan_option of a car record; errs.NotFound when
-// the car has none.
-func LoanOptionOf(car map[string]any) (finance.LoanOption, error) {
-	raw, ok := car["car_loan_option"]
-	if !ok || raw == nil {
-		return finance.LoanOption{}, errs.E(errs.NotFound, "car %v has no loan option", car["car_id"])
+// LoanOptionOf returns the loan option of a car; errs.NotFound when the
+// car has none or it has no periods.
+func LoanOptionOf(car *catalog.Car) (finance.LoanOption, error) {
+	if car.CarLoanOption == nil {
+		return finance.LoanOption{}, errs.E(errs.NotFound, "car %d has no loan option", car.CarID)
 	}
-	opt, err := decodeLoanOption(raw)
-	if err != nil {
-		return finance.LoanOption{}, err
-	}
+	opt := *car.CarLoanOption
 	if opt.DefaultContractDuration.Months == 0 && len(opt.ContractDurations) == 0 {
-		return finance.LoanOption{}, errs.E(errs.NotFound, "car %v has no loan periods", car["car_id"])
-	}
-	return opt, nil
-}
-
-// decodeLoanOption reads a record's car_loan_option (a decoded JSON object).
-// Records are decoded per request from the index's packed copy, so there is
-// no record identity left to cache by; the option is small.
-func decodeLoanOption(raw any) (finance.LoanOption, error) {
-	b, err := json.Marshal(raw)
-	if err != nil {
-		return finance.LoanOption{}, errs.Wrap(err, "encode loan option")
-	}
-	var opt finance.LoanOption
-	if err := json.Unmarshal(b, &opt); err != nil {
-		return finance.LoanOption{}, errs.Wrap(err, "decode loan option")
+		return finance.LoanOption{}, errs.E(errs.NotFound, "car %d has no loan periods", car.CarID)
 	}
 	return opt, nil
 }
 
 // LeasingViews returns the car's leasing blocks (private first, then
 // company), each with the campaign discount ratio when the car has one.
-func LeasingViews(car map[string]any, l finance.Locale) []LeasingView {
-	raw, _ := car["car_leasing_options"].([]any)
-	ratio, ok := finance.LeasingDiscount(num(car["car_retail_price"]), num(car["car_campaign_price"]))
+func LeasingViews(car *catalog.Car, l finance.Locale) []LeasingView {
+	ratio, ok := finance.LeasingDiscount(car.CarRetailPrice, car.CarCampaignPrice)
 	var out []LeasingView
 	for _, want := range []string{finance.LeasingPrivate, finance.LeasingCompany} {
-		has := boolean(car["car_has_privateleasing"])
-		campaign := boolean(car["car_has_campaign_privateleasing"])
+		has, campaign := car.CarHasPrivateleasing, car.CarHasCampaignPrivateleasing
 		if want == finance.LeasingCompany {
-			has, campaign = boolean(car["car_has_companyleasing"]), boolean(car["car_has_campaign_companyleasing"])
+			has, campaign = car.CarHasCompanyleasing, car.CarHasCampaignCompanyleasing
 		}
 		if !has {
 			continue
 		}
-		for _, r := range raw {
-			m, _ := r.(map[string]any)
-			if str(m["leasing_type"]) != want {
+		for _, o := range car.CarLeasingOptions {
+			if o.LeasingType != want {
 				continue
-			}
-			o := finance.LeasingOption{
-				LeasingType: want, Title: str(m["title"]), MonthlyCost: num(m["monthly_cost"]),
-				MonthlyCostText: str(m["monthly_cost_text"]), Description: str(m["description"]),
-				Duration: int(num(m["duration"])), Mileage: int(num(m["mileage"])), Asterix: str(m["asterix"]),
 			}
 			v := LeasingView{LeasingOption: o, Ratio: 1}
 			if ok && campaign {
@@ -185,28 +159,24 @@ func LeasingViews(car map[string]any, l finance.Locale) []LeasingView {
 
 // SellerSites lists the dealer sites a sample car's lead can go to, each
 // with the new-car department selling brand (ToEmail empty when none does).
-func SellerSites(sites []map[string]any, brand string) []SellerSite {
+func SellerSites(sites []catalog.DealerSite, brand string) []SellerSite {
 	out := make([]SellerSite, 0, len(sites))
 	for _, d := range sites {
-		ss := SellerSite{SiteID: str(d["site_id"]), Name: str(d["site_official_name"]), City: str(d["site_city"])}
-		deps, _ := d["site_departments"].([]any)
+		ss := SellerSite{SiteID: strconv.FormatInt(d.SiteID, 10), Name: d.SiteOfficialName, City: d.SiteCity}
 	find:
-		for _, dep := range deps {
-			m, _ := dep.(map[string]any)
-			if str(m["group"]) != catalog.GroupNewCars {
+		for _, dep := range d.SiteDepartments {
+			if dep.Group != catalog.GroupNewCars {
 				continue
 			}
-			brands, _ := m["brands"].([]any)
-			for _, b := range brands {
-				bm, _ := b.(map[string]any)
-				if strings.EqualFold(str(bm["name"]), brand) {
-					ss.ToName = str(m["official_name"])
+			for _, b := range dep.Brands {
+				if strings.EqualFold(b.Name, brand) {
+					ss.ToName = dep.OfficialName
 					if ss.ToName == "" {
-						ss.ToName = str(m["name"])
+						ss.ToName = dep.Name
 					}
-					ss.ToEmail = str(bm["email"])
+					ss.ToEmail = b.Email
 					if ss.ToEmail == "" {
-						ss.ToEmail = str(m["email"])
+						ss.ToEmail = dep.Email
 					}
 					break find
 				}
@@ -219,8 +189,8 @@ func SellerSites(sites []map[string]any, brand string) []SellerSite {
 
 // SimilarCars is the SimilarCars loader's output.
 type SimilarCars struct {
-	Sample bool             `json:"sample"`
-	Cars   []map[string]any `json:"cars"`
+	Sample bool      `json:"sample"`
+	Cars   []CardRow `json:"cars"`
 }
 
 // SimilarLoader is the loader of the SimilarCars strip of the detail page:
@@ -239,18 +209,21 @@ func (s *Service) SimilarLoader() page.Loader {
 		if err != nil {
 			return nil, err
 		}
-		out := &SimilarCars{Sample: boolean(car["car_is_sample"]), Cars: []map[string]any{}}
+		out := &SimilarCars{Sample: car.CarIsSample}
 		if out.Sample {
-			sites, err := s.SampleSites(ctx, req.Site, str(car["car_brand"]))
+			sites, err := s.SampleSites(ctx, req.Site, car.CarBrand)
 			if err != nil {
 				return nil, err
 			}
-			out.Cars, err = s.SampleAlternatives(ctx, req.Site, car, sites)
+			out.Cars, err = s.SampleAlternatives(ctx, req.Site, &car, sites)
 			if err != nil {
 				return nil, err
 			}
-		} else if out.Cars, err = s.Recommendations(ctx, req.Site, car, ""); err != nil {
+		} else if out.Cars, err = s.Recommendations(ctx, req.Site, &car, ""); err != nil {
 			return nil, err
+		}
+		if out.Cars == nil {
+			out.Cars = []CardRow{}
 		}
 		return out, nil
 	}

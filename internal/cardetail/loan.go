@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 
+	"forecourt/internal/catalog"
 	"forecourt/internal/errs"
 	"forecourt/internal/finance"
 )
@@ -82,12 +83,12 @@ func ParseLoanRequest(data []byte) (LoanRequest, error) {
 // QuoteLoan works out the loan of a car record for the visitor's choice.
 // The down payment is clamped into the slider of the chosen period (the
 // slider's range moves with the period).
-func QuoteLoan(car map[string]any, req LoanRequest, l finance.Locale) (LoanAnswer, error) {
+func QuoteLoan(car *catalog.Car, req LoanRequest, l finance.Locale) (LoanAnswer, error) {
 	opt, err := LoanOptionOf(car)
 	if err != nil {
 		return LoanAnswer{}, err
 	}
-	price := num(car["car_price"])
+	price := car.CarPrice
 	if p := opt.PeriodSlider(); req.Months >= p.Min && req.Months <= p.Max {
 		s := opt.DownPaymentSlider(price, req.Months)
 		req.DownPayment = min(max(req.DownPayment, float64(s.Min)), float64(s.Max))

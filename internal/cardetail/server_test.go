@@ -147,6 +147,17 @@ func firstCar(tb testing.TB, f fixture, siteName string, filters map[string][]st
 	return res.Content[0]
 }
 
+// typed decodes an index record into the catalog's car.
+func typed(tb testing.TB, car map[string]any) *catalog.Car {
+	tb.Helper()
+	b, _ := json.Marshal(car)
+	var c catalog.Car
+	if err := json.Unmarshal(b, &c); err != nil {
+		tb.Fatal(err)
+	}
+	return &c
+}
+
 func idOf(car map[string]any) string { return strconv.FormatInt(int64(car["car_id"].(float64)), 10) }
 
 func TestParsePath(t *testing.T) {
@@ -196,7 +207,7 @@ func TestDetailRoute(t *testing.T) {
 			t.Fatalf("status %d", rec.Code)
 		}
 		body := rec.Body.String()
-		title := cardetail.CarTitle(car)
+		title := cardetail.CarTitle(typed(t, car))
 		if !strings.HasPrefix(title, car["car_condition"].(string)+" "+car["car_brand"].(string)) {
 			t.Errorf("title %q lacks condition and brand", title)
 		}
@@ -271,7 +282,7 @@ func TestRecommendations(t *testing.T) {
 	f := mustFixture(t)
 	st, _ := f.sites.ByName("group-se")
 	car := firstCar(t, f, "group-se", map[string][]string{"car_is_sample": {"false"}})
-	recs, err := f.svc.Recommendations(context.Background(), st, car, "")
+	recs, err := f.svc.Recommendations(context.Background(), st, typed(t, car), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,12 +290,12 @@ func TestRecommendations(t *testing.T) {
 		t.Fatalf("%d recommendations", len(recs))
 	}
 	for _, r := range recs {
-		if r["car_id"] == car["car_id"] {
+		if float64(r.CarID) == car["car_id"] {
 			t.Error("recommends the car itself")
 		}
-		for _, k := range []string{"car_site_region", "car_body", "car_fuel"} {
-			if r[k] != car[k] {
-				t.Errorf("%s = %v, want %v", k, r[k], car[k])
+		for k, v := range map[string]string{"car_site_region": r.CarSiteRegion, "car_body": r.CarBody, "car_fuel": r.CarFuel} {
+			if v != car[k] {
+				t.Errorf("%s = %v, want %v", k, v, car[k])
 			}
 		}
 	}
@@ -293,13 +304,13 @@ func TestRecommendations(t *testing.T) {
 	if err != nil || len(sites) == 0 {
 		t.Fatalf("sample sites: %d, %v", len(sites), err)
 	}
-	alts, err := f.svc.SampleAlternatives(context.Background(), st, sample, sites)
+	alts, err := f.svc.SampleAlternatives(context.Background(), st, typed(t, sample), sites)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, a := range alts {
-		if a["car_is_sample"] != false || a["car_brand"] != sample["car_brand"] || a["car_model"] != sample["car_model"] {
-			t.Errorf("alternative %v %v sample=%v", a["car_brand"], a["car_model"], a["car_is_sample"])
+		if a.CarIsSample || a.CarBrand != sample["car_brand"] || a.CarModel != sample["car_model"] {
+			t.Errorf("alternative %v %v sample=%v", a.CarBrand, a.CarModel, a.CarIsSample)
 		}
 	}
 }
@@ -315,7 +326,7 @@ func TestLoanAPI(t *testing.T) {
 	f := mustFixture(t)
 	car := firstCar(t, f, "group-se", map[string][]string{"car_is_used": {"true"}, "car_loan_monthly_cost.range": {"1", ""}})
 	id := idOf(car)
-	opt, err := cardetail.LoanOptionOf(car)
+	opt, err := cardetail.LoanOptionOf(typed(t, car))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,20 +49,22 @@ func askingPrice(price, campaign float64, hasCampaign bool) float64 {
 var askingPriceSQL = map[store.Engine]string{
 	store.SQLite: `SELECT car_id, json_extract(doc, '$.car_price'), json_extract(doc, '$.car_campaign_price'),
 		json_extract(doc, '$.car_has_campaign_price') FROM catalog_cars WHERE site_name = ? AND car_id IN `,
-	store.Postgres: `SELECT car_id, (doc->>'car_price')::float8, (doc->>'car_campaign_price')::float8,
-		(doc->>'car_has_campaign_price')::boolean FROM catalog_cars WHERE site_name = ? AND car_id IN `,
+	// doc is TEXT on PostgreSQL (catalog_0002): cast to read a field.
+	store.Postgres: `SELECT car_id, (doc::jsonb->>'car_price')::float8, (doc::jsonb->>'car_campaign_price')::float8,
+		(doc::jsonb->>'car_has_campaign_price')::boolean FROM catalog_cars WHERE site_name = ? AND car_id IN `,
 }
 
-// askingPrices returns the stored asking price of those of cars that are
-// already in the stock of siteName, read inside tx before it writes them.
-func (s *Store) askingPrices(ctx context.Context, tx *sql.Tx, siteName string, cars []Car) (map[int64]float64, error) {
-	out := make(map[int64]float64, len(cars))
-	for start := 0; start < len(cars); start += batchRows {
-		end := min(start+batchRows, len(cars))
+// askingPrices returns the stored asking price of those of the car rows
+// that are already in the stock of siteName, read inside tx before it
+// writes them.
+func (s *Store) askingPrices(ctx context.Context, tx *sql.Tx, siteName string, rows []docRow) (map[int64]float64, error) {
+	out := make(map[int64]float64, len(rows))
+	for start := 0; start < len(rows); start += batchRows {
+		end := min(start+batchRows, len(rows))
 		args := make([]any, 0, end-start+1)
 		args = append(args, siteName)
-		for _, c := range cars[start:end] {
-			args = append(args, c.CarID)
+		for _, r := range rows[start:end] {
+			args = append(args, r.key[1])
 		}
 		q := askingPriceSQL[s.db.Engine] + `(?` + strings.Repeat(", ?", end-start-1) + `)`
 		rows, err := tx.QueryContext(ctx, s.db.Rebind(q), args...)
@@ -106,23 +108,23 @@ func truthy(v any) bool {
 }
 
 // diffCars compares the asking prices stored before a write (before, by
-// id; absent = not in stock) with the written cars.
-func diffCars(siteName string, before map[int64]float64, cars []Car) CarChanges {
+// id; absent = not in stock) with the written car rows.
+func diffCars(siteName string, before map[int64]float64, rows []docRow) CarChanges {
 	ch := CarChanges{SiteName: siteName}
-	seen := make(map[int64]bool, len(cars))
+	seen := make(map[int64]bool, len(rows))
 	// The last record of an id wins, as in carRows.
-	for i := len(cars) - 1; i >= 0; i-- {
-		c := &cars[i]
-		if seen[c.CarID] {
+	for i := len(rows) - 1; i >= 0; i-- {
+		id := rows[i].key[1].(int64)
+		if seen[id] {
 			continue
 		}
-		seen[c.CarID] = true
-		old, had := before[c.CarID]
-		switch now := c.AskingPrice(); {
+		seen[id] = true
+		old, had := before[id]
+		switch now := rows[i].asking; {
 		case !had:
-			ch.New = append(ch.New, c.CarID)
+			ch.New = append(ch.New, id)
 		case now > 0 && now < old:
-			ch.PriceDrops = append(ch.PriceDrops, PriceDrop{CarID: c.CarID, Old: old, New: now})
+			ch.PriceDrops = append(ch.PriceDrops, PriceDrop{CarID: id, Old: old, New: now})
 		}
 	}
 	return ch

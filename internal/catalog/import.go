@@ -2,12 +2,14 @@ package catalog
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -128,28 +130,28 @@ func Import(ctx context.Context, st *Store, kind, siteName string, r io.Reader, 
 	in.seenCar, in.seenSite, in.seenMedia = map[int64]int{}, map[int64]int{}, map[string]int{}
 	in.keep.car, in.keep.site, in.keep.media = map[int64]bool{}, map[int64]bool{}, map[string]bool{}
 
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := sc.Bytes()
-		if len(strings.TrimSpace(string(text))) == 0 {
-			continue
-		}
-		rep.Read++
-		in.record(line, text)
-		if in.pending() >= importBatch {
-			if err := in.flush(); err != nil {
-				return rep, err
+	// Lines are decoded and validated (and cars encoded for the store) by
+	// parse workers while this goroutine applies them in feed order and
+	// writes the batches: the store's work overlaps the decoding.
+	stop := make(chan struct{})
+	blocks, readErr, readDone := in.parseAhead(r, stop)
+	// An early return stops the reading and waits for it: r is not read
+	// after Import returns.
+	defer func() { close(stop); <-readDone }()
+	for b := range blocks {
+		<-b.done
+		for i := range b.out {
+			rep.Read++
+			in.apply(&b.out[i])
+			if in.pending() >= importBatch {
+				if err := in.flush(); err != nil {
+					return rep, err
+				}
 			}
+			prog.update(&rep)
 		}
-		prog.update(&rep)
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("line %d is longer than %d bytes", line+1, maxLine)
-		}
+	if err := readErr(); err != nil {
 		if ferr := in.flush(); ferr != nil {
 			return rep, ferr
 		}
@@ -218,12 +220,13 @@ type importer struct {
 	now       time.Time
 	onCars    CarsHook
 	valid     int
-	cars      []Car
+	cars      []docRow // valid cars, encoded for the store
 	sites     []DealerSite
 	media     []ExtraMedia
 	seenCar   map[int64]int // id → line
 	seenSite  map[int64]int
 	seenMedia map[string]int
+	stored    map[int64]string // car_id → stored document hash, read at the first flush
 	// keep holds keys of rejected records: a full feed does not remove them.
 	keep struct {
 		car, site map[int64]bool
@@ -233,53 +236,146 @@ type importer struct {
 
 func (in *importer) pending() int { return len(in.cars) + len(in.sites) + len(in.media) }
 
-// record parses one line and queues it, or reports its problems.
-func (in *importer) record(line int, data []byte) {
-	var err error
-	var unknown []string
+// parsedLine is one non-blank line of a feed as a parse worker left it.
+type parsedLine struct {
+	line    int
+	data    []byte // the line
+	car     Car
+	row     docRow // a valid car as stored (document and hash)
+	site    DealerSite
+	media   ExtraMedia
+	unknown []string
+	err     error
+}
+
+// parseBlock is a run of lines parsed by one worker; done closes when out
+// is filled.
+type parseBlock struct {
+	out  []parsedLine
+	done chan struct{}
+}
+
+// parseBlockLines is how many lines a worker takes at a time.
+const parseBlockLines = 256
+
+// parseAhead reads the feed's lines and has them parsed by a worker per
+// CPU. It returns the blocks in feed order (the channel closes after the
+// last), a function giving the read error once the channel is closed, and
+// a channel closed when the reading has ended. Closing stop ends the
+// reading early.
+func (in *importer) parseAhead(r io.Reader, stop <-chan struct{}) (<-chan *parseBlock, func() error, <-chan struct{}) {
+	workers := max(1, min(runtime.GOMAXPROCS(0), 4))
+	work := make(chan *parseBlock, workers)
+	ordered := make(chan *parseBlock, 2*workers)
+	for range workers {
+		go func() {
+			for b := range work {
+				for i := range b.out {
+					in.parse(&b.out[i])
+				}
+				close(b.done)
+			}
+		}()
+	}
+	var readErr error
+	readDone := make(chan struct{})
+	go func() {
+		defer close(readDone)
+		defer close(ordered)
+		defer close(work)
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+		line := 0
+		b := &parseBlock{done: make(chan struct{})}
+		send := func() bool {
+			select {
+			case work <- b:
+			case <-stop:
+				return false
+			}
+			select {
+			case ordered <- b:
+			case <-stop:
+				return false
+			}
+			b = &parseBlock{done: make(chan struct{})}
+			return true
+		}
+		for sc.Scan() {
+			line++
+			text := sc.Bytes()
+			if len(bytes.TrimSpace(text)) == 0 {
+				continue
+			}
+			b.out = append(b.out, parsedLine{line: line, data: bytes.Clone(text)})
+			if len(b.out) == parseBlockLines && !send() {
+				return
+			}
+		}
+		if err := sc.Err(); err != nil {
+			if errors.Is(err, bufio.ErrTooLong) {
+				err = fmt.Errorf("line %d is longer than %d bytes", line+1, maxLine)
+			}
+			readErr = err
+		}
+		if len(b.out) > 0 {
+			send()
+		}
+	}()
+	// readErr is written before ordered is closed and read after.
+	return ordered, func() error { return readErr }, readDone
+}
+
+// parse decodes and validates one line (a parse worker's part: nothing
+// here depends on the other lines).
+func (in *importer) parse(p *parsedLine) {
 	switch in.kind {
 	case KindCars:
-		var c Car
-		c, unknown, err = ParseCar(data, in.now)
-		if err == nil {
-			err = in.checkSiteName(c.SiteName)
+		p.car, p.unknown, p.err = ParseCar(p.data, in.now)
+		if p.err == nil {
+			p.err = in.checkSiteName(p.car.SiteName)
 		}
-		if err == nil {
-			err = dup(in.seenCar, c.CarID, line, "car_id")
-		}
-		if err == nil {
-			c.SiteName = in.site
-			in.cars = append(in.cars, c)
+		if p.err == nil {
+			p.car.SiteName = in.site
+			p.row, p.err = carRow(in.site, &p.car)
 		}
 	case KindSites:
-		var d DealerSite
-		d, unknown, err = ParseDealerSite(data)
-		if err == nil {
-			err = in.checkSiteName(d.SiteName)
+		p.site, p.unknown, p.err = ParseDealerSite(p.data)
+		if p.err == nil {
+			p.err = in.checkSiteName(p.site.SiteName)
 		}
-		if err == nil {
-			err = dup(in.seenSite, d.SiteID, line, "site_id")
-		}
-		if err == nil {
-			d.SiteName = in.site
-			in.sites = append(in.sites, d)
-		}
+		p.site.SiteName = in.site
 	case KindMedia:
-		var m ExtraMedia
-		m, unknown, err = ParseExtraMedia(data)
-		if err == nil {
-			err = dup(in.seenMedia, NormalizeRegno(m.CarRegno), line, "car_regno")
-		}
-		if err == nil {
-			in.media = append(in.media, m)
+		p.media, p.unknown, p.err = ParseExtraMedia(p.data)
+	}
+}
+
+// apply queues a parsed line, in feed order, or reports its problems; a
+// record whose key an earlier line had is a duplicate.
+func (in *importer) apply(p *parsedLine) {
+	err := p.err
+	if err == nil {
+		switch in.kind {
+		case KindCars:
+			if err = dup(in.seenCar, p.car.CarID, p.line, "car_id"); err == nil {
+				in.cars = append(in.cars, p.row)
+			}
+		case KindSites:
+			if err = dup(in.seenSite, p.site.SiteID, p.line, "site_id"); err == nil {
+				in.sites = append(in.sites, p.site)
+			}
+		case KindMedia:
+			if err = dup(in.seenMedia, NormalizeRegno(p.media.CarRegno), p.line, "car_regno"); err == nil {
+				in.media = append(in.media, p.media)
+			}
 		}
 	}
-	for _, u := range unknown {
+	for _, u := range p.unknown {
 		in.rep.UnknownFields[u]++
 	}
 	if err != nil {
-		in.reject(line, err)
-		in.keepRejected(data)
+		in.reject(p.line, err)
+		in.keepRejected(p.data)
 		return
 	}
 	in.valid++
@@ -355,7 +451,14 @@ func (in *importer) flush() error {
 	switch {
 	case len(in.cars) > 0:
 		total = len(in.cars)
-		n, err = in.st.UpsertCarsHook(in.ctx, in.site, in.cars, in.onCars)
+		if in.stored == nil {
+			// Read once per import: a daily full feed mostly repeats the
+			// stock, and its unchanged cars need not travel to the store.
+			if in.stored, err = in.st.CarHashes(in.ctx, in.site); err != nil {
+				return err
+			}
+		}
+		n, err = in.st.upsertCarRows(in.ctx, in.site, in.cars, in.stored, in.onCars)
 		in.cars = in.cars[:0]
 	case len(in.sites) > 0:
 		total = len(in.sites)

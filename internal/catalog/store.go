@@ -14,6 +14,8 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/store"
+
+	gojson "github.com/goccy/go-json"
 )
 
 // Store keeps cars, dealer sites and extra media per forecourt site in the
@@ -57,11 +59,43 @@ type docRow struct {
 	key  []any // key and lookup columns, in table order
 	doc  string
 	hash string
+	// asking is a car's asking price (Car.AskingPrice), for the import
+	// diff; zero on other records.
+	asking float64
+}
+
+// skipStored drops the rows whose hash is the one stored for their key
+// (key column 1; stored maps it to the stored hash) and returns the others.
+// The upserts compare hashes too; this only spares sending and parsing
+// documents that a re-imported feed did not change.
+func skipStored[K comparable](rows []docRow, stored map[K]string) []docRow {
+	if len(stored) == 0 {
+		return rows
+	}
+	out := rows[:0]
+	for _, r := range rows {
+		if k, ok := r.key[1].(K); ok && stored[k] == r.hash {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 func hashDoc(doc []byte) string {
 	sum := sha256.Sum256(doc)
 	return hex.EncodeToString(sum[:16])
+}
+
+// carRow encodes a car of siteName (its SiteName set to it) for the store.
+func carRow(siteName string, car *Car) (docRow, error) {
+	c := *car
+	c.SiteName = siteName
+	doc, err := gojson.Marshal(&c)
+	if err != nil {
+		return docRow{}, errs.Wrap(err, "encode car %d", c.CarID)
+	}
+	return docRow{key: []any{siteName, c.CarID, c.Slug, NormalizeRegno(c.CarRegno), c.CarSiteID}, doc: string(doc), hash: hashDoc(doc), asking: c.AskingPrice()}, nil
 }
 
 func carRows(siteName string, cars []Car) ([]docRow, error) {
@@ -70,13 +104,11 @@ func carRows(siteName string, cars []Car) ([]docRow, error) {
 	idx := make(map[int64]int, len(cars))
 	rows := make([]docRow, 0, len(cars))
 	for i := range cars {
-		c := cars[i]
-		c.SiteName = siteName
-		doc, err := json.Marshal(&c)
+		r, err := carRow(siteName, &cars[i])
 		if err != nil {
-			return nil, errs.Wrap(err, "encode car %d", c.CarID)
+			return nil, err
 		}
-		r := docRow{key: []any{siteName, c.CarID, c.Slug, NormalizeRegno(c.CarRegno), c.CarSiteID}, doc: string(doc), hash: hashDoc(doc)}
+		c := &cars[i]
 		if j, dup := idx[c.CarID]; dup {
 			rows[j] = r
 			continue
@@ -187,9 +219,21 @@ func (s *Store) timeArg(t time.Time) any {
 // upsertRows writes rows in multi-row batches inside tx and returns how many
 // rows were inserted or changed.
 func (s *Store) upsertRows(ctx context.Context, tx *sql.Tx, table string, rows []docRow) (int, error) {
+	if len(rows) == 0 {
+		return 0, nil
+	}
+	if s.db.Engine == store.Postgres {
+		return s.upsertArrays(ctx, tx, table, rows)
+	}
 	parts := upsertSQL[s.db.Engine][table]
 	now := s.timeArg(s.now())
 	changed := 0
+	var full *sql.Stmt // the statement of a full batch, prepared once
+	defer func() {
+		if full != nil {
+			full.Close()
+		}
+	}()
 	for start := 0; start < len(rows); start += batchRows {
 		end := min(start+batchRows, len(rows))
 		var q strings.Builder
@@ -211,7 +255,18 @@ func (s *Store) upsertRows(ctx context.Context, tx *sql.Tx, table string, rows [
 			args = append(args, r.doc, r.hash, now)
 		}
 		q.WriteString(parts[1])
-		res, err := tx.ExecContext(ctx, s.db.Rebind(q.String()), args...)
+		var res sql.Result
+		var err error
+		if end-start == batchRows {
+			if full == nil {
+				if full, err = tx.PrepareContext(ctx, q.String()); err != nil {
+					return changed, errs.Wrap(err, "upsert %s: prepare", table)
+				}
+			}
+			res, err = full.ExecContext(ctx, args...)
+		} else {
+			res, err = tx.ExecContext(ctx, q.String(), args...)
+		}
 		if err != nil {
 			return changed, errs.Wrap(err, "upsert %s", table)
 		}
@@ -222,6 +277,72 @@ func (s *Store) upsertRows(ctx context.Context, tx *sql.Tx, table string, rows [
 		changed += int(n)
 	}
 	return changed, nil
+}
+
+// upsertArraysSQL are PostgreSQL's upserts of a whole chunk in one
+// statement: the columns travel as arrays (pgx sends them in binary) and
+// unnest turns them into rows, so a chunk costs one round trip and one plan
+// however many rows it has. $1 is the site name, $2 the time, then one array
+// per column after site_name: the key columns, the documents and their
+// hashes.
+var upsertArraysSQL = map[string]string{
+	"cars": `INSERT INTO catalog_cars (site_name, car_id, slug, car_regno, car_site_id, doc, doc_hash, updated_at)
+		SELECT $1, u.car_id, u.slug, u.car_regno, u.car_site_id, u.doc, u.doc_hash, $2
+		FROM unnest($3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[])
+		  AS u(car_id, slug, car_regno, car_site_id, doc, doc_hash)
+		ON CONFLICT (site_name, car_id) DO UPDATE SET slug = EXCLUDED.slug, car_regno = EXCLUDED.car_regno,
+		  car_site_id = EXCLUDED.car_site_id, doc = EXCLUDED.doc, doc_hash = EXCLUDED.doc_hash, updated_at = EXCLUDED.updated_at
+		  WHERE catalog_cars.doc_hash IS DISTINCT FROM EXCLUDED.doc_hash`,
+	"sites": `INSERT INTO catalog_sites (site_name, site_id, slug, doc, doc_hash, updated_at)
+		SELECT $1, u.site_id, u.slug, u.doc, u.doc_hash, $2
+		FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[]) AS u(site_id, slug, doc, doc_hash)
+		ON CONFLICT (site_name, site_id) DO UPDATE SET slug = EXCLUDED.slug, doc = EXCLUDED.doc,
+		  doc_hash = EXCLUDED.doc_hash, updated_at = EXCLUDED.updated_at
+		  WHERE catalog_sites.doc_hash IS DISTINCT FROM EXCLUDED.doc_hash`,
+	"media": `INSERT INTO catalog_extra_media (site_name, regno, doc, doc_hash, updated_at)
+		SELECT $1, u.regno, u.doc, u.doc_hash, $2
+		FROM unnest($3::text[], $4::text[], $5::text[]) AS u(regno, doc, doc_hash)
+		ON CONFLICT (site_name, regno) DO UPDATE SET doc = EXCLUDED.doc, doc_hash = EXCLUDED.doc_hash,
+		  updated_at = EXCLUDED.updated_at
+		  WHERE catalog_extra_media.doc_hash IS DISTINCT FROM EXCLUDED.doc_hash`,
+}
+
+// upsertArrays is upsertRows on PostgreSQL: one statement per chunk.
+func (s *Store) upsertArrays(ctx context.Context, tx *sql.Tx, table string, rows []docRow) (int, error) {
+	// Columns after site_name as typed slices ([]int64 or []string; pgx
+	// encodes them as arrays), then documents and hashes.
+	cols := make([]any, 0, len(rows[0].key)+1)
+	for j := 1; j < len(rows[0].key); j++ {
+		switch rows[0].key[j].(type) {
+		case int64:
+			col := make([]int64, len(rows))
+			for i, r := range rows {
+				col[i] = r.key[j].(int64)
+			}
+			cols = append(cols, col)
+		default:
+			col := make([]string, len(rows))
+			for i, r := range rows {
+				col[i] = r.key[j].(string)
+			}
+			cols = append(cols, col)
+		}
+	}
+	docs, hashes := make([]string, len(rows)), make([]string, len(rows))
+	for i, r := range rows {
+		docs[i], hashes[i] = r.doc, r.hash
+	}
+	args := append([]any{rows[0].key[0], s.timeArg(s.now())}, cols...)
+	args = append(args, docs, hashes)
+	res, err := tx.ExecContext(ctx, upsertArraysSQL[table], args...)
+	if err != nil {
+		return 0, errs.Wrap(err, "upsert %s", table)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, errs.Wrap(err, "upsert %s: rows affected", table)
+	}
+	return int(n), nil
 }
 
 // UpsertCars inserts or replaces cars of siteName (their SiteName is set to
@@ -240,11 +361,21 @@ func (s *Store) UpsertCarsHook(ctx context.Context, siteName string, cars []Car,
 	if err != nil {
 		return 0, err
 	}
+	return s.upsertCarRows(ctx, siteName, rows, nil, hook)
+}
+
+// upsertCarRows writes an import's rows (carRow, one per car id) in one
+// transaction: cars whose document hash equals stored[car_id] (the hashes
+// read before the import) are counted as unchanged without being written,
+// and hook (when not nil) gets the diff of the rest inside the transaction.
+func (s *Store) upsertCarRows(ctx context.Context, siteName string, rows []docRow, stored map[int64]string, hook CarsHook) (int, error) {
+	rows = skipStored(rows, stored)
 	var n int
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var before map[int64]float64
+		var err error
 		if hook != nil {
-			if before, err = s.askingPrices(ctx, tx, siteName, cars); err != nil {
+			if before, err = s.askingPrices(ctx, tx, siteName, rows); err != nil {
 				return err
 			}
 		}
@@ -252,12 +383,32 @@ func (s *Store) UpsertCarsHook(ctx context.Context, siteName string, cars []Car,
 		if err != nil || hook == nil {
 			return err
 		}
-		if ch := diffCars(siteName, before, cars); !ch.Empty() {
+		if ch := diffCars(siteName, before, rows); !ch.Empty() {
 			return hook(ctx, tx, ch)
 		}
 		return nil
 	})
 	return n, err
+}
+
+// CarHashes returns the document hash of every stored car of siteName by
+// car id.
+func (s *Store) CarHashes(ctx context.Context, siteName string) (map[int64]string, error) {
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT car_id, doc_hash FROM catalog_cars WHERE site_name = ?`), siteName)
+	if err != nil {
+		return nil, errs.Wrap(err, "list car hashes of %s", siteName)
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var h string
+		if err := rows.Scan(&id, &h); err != nil {
+			return nil, errs.Wrap(err, "list car hashes of %s", siteName)
+		}
+		out[id] = h
+	}
+	return out, errs.Wrap(rows.Err(), "list car hashes of %s", siteName)
 }
 
 // UpsertSites is UpsertCars for dealer sites. A slug already used by another
@@ -385,7 +536,7 @@ func (s *Store) DeleteMediaExcept(ctx context.Context, siteName string, keep map
 
 func decodeDoc[T any](raw []byte, what string) (T, error) {
 	var v T
-	if err := json.Unmarshal(raw, &v); err != nil {
+	if err := gojson.Unmarshal(raw, &v); err != nil {
 		return v, errs.Wrap(err, "decode stored %s", what)
 	}
 	return v, nil

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // docStore keeps the documents of an index packed, for the content of
@@ -24,16 +25,21 @@ import (
 //	tagNull, tagFalse, tagTrue, tagEmpty  nothing ("" for tagEmpty)
 //	tagInt    zigzag varint of a whole number (|x| < 2^53)
 //	tagFloat  8 bytes, little-endian IEEE 754
-//	tagString uvarint index into strs
+//	tagString uvarint index into the string table
 //	tagArray  uvarint length, the values
-//	tagObject uvarint length, pairs of (uvarint key index into strs, value),
+//	tagObject uvarint length, pairs of (uvarint key index into the string table, value),
 //	          keys in ascending byte order (the order encoding/json writes)
+//
+// The strings are kept end to end in one byte slice, not as a []string: at a
+// million cars that is millions of small allocations and pointers fewer for
+// the collector to scan at every cycle.
 type docStore struct {
-	strs []string
-	ids  map[string]uint32 // string → index into strs, while building
-	keys map[string]uint32 // object key → index into strs, for projections
-	data []byte
-	off  []uint64 // document d is data[off[d]:off[d+1]]
+	strData []byte            // the interned strings, end to end; never changed once written
+	strOff  []uint32          // string i is strData[strOff[i]:strOff[i+1]]
+	ids     map[string]uint32 // string → index, while building
+	keys    map[string]uint32 // object key → index, for projections
+	data    []byte
+	off     []uint64 // document d is data[off[d]:off[d+1]]
 }
 
 const (
@@ -49,20 +55,35 @@ const (
 )
 
 func newDocStore(n int) *docStore {
-	return &docStore{ids: map[string]uint32{}, keys: map[string]uint32{}, off: make([]uint64, 1, n+1)}
+	return &docStore{ids: map[string]uint32{}, keys: map[string]uint32{}, off: make([]uint64, 1, n+1), strOff: []uint32{0}}
 }
 
 func (s *docStore) len() int { return len(s.off) - 1 }
 
 // intern returns the index of str in the table.
-func (s *docStore) intern(str string) uint32 {
+func (s *docStore) intern(str string) (uint32, error) {
 	if id, ok := s.ids[str]; ok {
-		return id
+		return id, nil
 	}
-	id := uint32(len(s.strs))
-	s.strs = append(s.strs, str)
+	if len(s.strData)+len(str) > math.MaxUint32 {
+		return 0, fmt.Errorf("more than 4 GB of distinct text")
+	}
+	id := uint32(len(s.strOff) - 1)
+	s.strData = append(s.strData, str...)
+	s.strOff = append(s.strOff, uint32(len(s.strData)))
 	s.ids[str] = id
-	return id
+	return id, nil
+}
+
+// str returns string i of the table. It shares strData's bytes, which are
+// never written again once interned (appends may move the slice; the old
+// array stays valid for the strings that point into it).
+func (s *docStore) str(i uint64) string {
+	a, b := s.strOff[i], s.strOff[i+1]
+	if a == b {
+		return ""
+	}
+	return unsafe.String(&s.strData[a], int(b-a))
 }
 
 // add appends one document.
@@ -80,7 +101,8 @@ func (s *docStore) add(doc map[string]any) error {
 // cars, millions of entries) is only needed to intern.
 func (s *docStore) done() {
 	s.data = slices.Clip(s.data)
-	s.strs = slices.Clip(s.strs)
+	s.strData = slices.Clip(s.strData)
+	s.strOff = slices.Clip(s.strOff)
 	s.ids = nil
 }
 
@@ -97,7 +119,11 @@ func (s *docStore) appendValue(b []byte, v any) ([]byte, error) {
 		if x == "" {
 			return append(b, tagEmpty), nil
 		}
-		return binary.AppendUvarint(append(b, tagString), uint64(s.intern(x))), nil
+		id, err := s.intern(x)
+		if err != nil {
+			return b, err
+		}
+		return binary.AppendUvarint(append(b, tagString), uint64(id)), nil
 	case float64:
 		return appendNumber(b, x), nil
 	case int:
@@ -135,7 +161,10 @@ func (s *docStore) appendValue(b []byte, v any) ([]byte, error) {
 		for _, k := range keys {
 			id, ok := s.keys[k]
 			if !ok {
-				id = s.intern(k)
+				var err error
+				if id, err = s.intern(k); err != nil {
+					return b, err
+				}
 				s.keys[k] = id
 			}
 			b = binary.AppendUvarint(b, uint64(id))
@@ -193,7 +222,7 @@ func (s *docStore) decode(b []byte, p int) (any, int) {
 		return math.Float64frombits(binary.LittleEndian.Uint64(b[p:])), p + 8
 	case tagString:
 		id, q := uvarint(b, p)
-		return s.strs[id], q
+		return s.str(id), q
 	case tagArray:
 		n, q := uvarint(b, p)
 		out := make([]any, n)
@@ -207,7 +236,7 @@ func (s *docStore) decode(b []byte, p int) (any, int) {
 		for range n {
 			var k uint64
 			k, q = uvarint(b, q)
-			out[s.strs[k]], q = s.decode(b, q)
+			out[s.str(k)], q = s.decode(b, q)
 		}
 		return out, q
 	}
@@ -264,12 +293,41 @@ func (s *docStore) project(d uint32, fields []string) map[string]any {
 		var k uint64
 		k, p = uvarint(b, p)
 		if slices.Contains(want, uint32(k)) {
-			out[s.strs[k]], p = s.decode(b, p)
+			out[s.str(k)], p = s.decode(b, p)
 		} else {
 			p = skip(b, p)
 		}
 	}
 	return out
+}
+
+// appendProjectedJSON writes document d, or with fields only those of its
+// top-level fields, as JSON (keys sorted, like encoding/json).
+func (s *docStore) appendProjectedJSON(out []byte, d uint32, fields []string) []byte {
+	b := s.doc(d)
+	if len(fields) == 0 || b[0] != tagObject {
+		out, _ = s.appendJSON(out, b, 0)
+		return out
+	}
+	n, p := uvarint(b, 1)
+	out = append(out, '{')
+	first := true
+	for range n {
+		var k uint64
+		k, p = uvarint(b, p)
+		if !slices.Contains(fields, s.str(k)) {
+			p = skip(b, p)
+			continue
+		}
+		if !first {
+			out = append(out, ',')
+		}
+		first = false
+		out = appendJSONString(out, s.str(k))
+		out = append(out, ':')
+		out, p = s.appendJSON(out, b, p)
+	}
+	return append(out, '}')
 }
 
 // get returns the top-level field name of document d (nil when absent).
@@ -317,7 +375,7 @@ func (s *docStore) appendJSON(out, b []byte, p int) ([]byte, int) {
 		return appendJSONFloat(out, math.Float64frombits(binary.LittleEndian.Uint64(b[p:]))), p + 8
 	case tagString:
 		id, q := uvarint(b, p)
-		return appendJSONString(out, s.strs[id]), q
+		return appendJSONString(out, s.str(id)), q
 	case tagArray:
 		n, q := uvarint(b, p)
 		out = append(out, '[')
@@ -337,7 +395,7 @@ func (s *docStore) appendJSON(out, b []byte, p int) ([]byte, int) {
 			}
 			var k uint64
 			k, q = uvarint(b, q)
-			out = appendJSONString(out, s.strs[k])
+			out = appendJSONString(out, s.str(k))
 			out = append(out, ':')
 			out, q = s.appendJSON(out, b, q)
 		}

@@ -8,10 +8,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"forecourt/internal/errs"
 
 	"github.com/RoaringBitmap/roaring/v2"
+	gojson "github.com/goccy/go-json"
 )
 
 // Result is the answer to a Query. Results may be shared through the
@@ -23,8 +26,38 @@ type Result struct {
 	Limit      int              `json:"limit"`
 	Offset     int              `json:"offset"`
 
-	store *docStore // where Content came from, for DocJSON
-	docs  []uint32
+	store  *docStore // where Content came from, for DocJSON
+	docs   []uint32
+	fields []string // the query's projection
+}
+
+// Decode decodes the whole document of Content[i] (whatever the query's
+// fields) into v, a pointer to a typed record, as json.Unmarshal of its
+// JSON would: callers read records as Go values, not maps.
+func (r Result) Decode(i int, v any) error {
+	raw := r.DocJSON(i)
+	if raw == nil {
+		return errs.E(errs.NotFound, "no result %d", i)
+	}
+	return errs.Wrap(gojson.Unmarshal(raw, v), "decode search document")
+}
+
+// DecodeContent decodes every entry of Content, projected on the query's
+// fields, into a slice of T (typed rows of cards); the projection is
+// written as JSON from the packed records and decoded, without maps.
+func DecodeContent[T any](r Result) ([]T, error) {
+	out := make([]T, len(r.docs))
+	if r.store == nil {
+		return out, nil
+	}
+	var buf []byte
+	for i, d := range r.docs {
+		buf = r.store.appendProjectedJSON(buf[:0], d, r.fields)
+		if err := gojson.Unmarshal(buf, &out[i]); err != nil {
+			return nil, errs.Wrap(err, "decode search document")
+		}
+	}
+	return out, nil
 }
 
 // DocJSON returns the whole document of Content[i] (whatever the query's
@@ -95,15 +128,35 @@ func (ix *Index) Search(q Query) (Result, error) {
 	out := Result{Limit: q.Limit, Offset: q.Offset, Facets: make([]FacetResult, 0, len(q.Facets))}
 	out.TotalItems = ix.card(res)
 	resSet := ix.newDocSet(res)
-	for _, fr := range q.Facets {
-		out.Facets = append(out.Facets, ix.facet(fr, clauses, resSet))
+	out.Facets = out.Facets[:len(q.Facets)]
+	if resSet.card < parallelFacetsMin || len(q.Facets) < 2 {
+		for i, fr := range q.Facets {
+			out.Facets[i] = ix.facet(fr, clauses, resSet)
+		}
+	} else {
+		// At a million cars the facets of a large result take milliseconds
+		// each and are independent: two goroutines halve the wait on two
+		// cores. The array the counting reads is made before they start.
+		resSet.prepare()
+		var next atomic.Int32
+		var wg sync.WaitGroup
+		work := func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(q.Facets); i = int(next.Add(1)) - 1 {
+				out.Facets[i] = ix.facet(q.Facets[i], clauses, resSet)
+			}
+		}
+		wg.Add(2)
+		go work()
+		work()
+		wg.Wait()
 	}
 	docs := ix.page(res, out.TotalItems, q)
 	out.Content = make([]map[string]any, len(docs))
 	for i, d := range docs {
 		out.Content[i] = ix.store.project(d, q.Fields)
 	}
-	out.store, out.docs = ix.store, docs
+	out.store, out.docs, out.fields = ix.store, docs, q.Fields
 	return out, nil
 }
 
@@ -175,10 +228,10 @@ func (k *keywordIndex) lookup(vals []string) []*roaring.Bitmap {
 
 func (k *keywordIndex) appendValue(out []*roaring.Bitmap, v string) []*roaring.Bitmap {
 	if i, ok := k.pos[v]; ok {
-		return append(out, k.bms[i])
+		return append(out, k.bms.get(i))
 	}
-	for _, i := range k.folded[fold(v)] {
-		out = append(out, k.bms[i])
+	for _, i := range k.foldedPositions(fold(v)) {
+		out = append(out, k.bms.get(i))
 	}
 	return out
 }
@@ -234,7 +287,7 @@ func (ix *Index) prefix(t string) *roaring.Bitmap {
 	for j < len(ix.terms) && strings.HasPrefix(ix.terms[j], t) {
 		j++
 	}
-	return or(ix.postings[i:j])
+	return ix.postings.union(i, j)
 }
 
 // between returns the docs whose value lies in [lo, hi].
@@ -295,6 +348,7 @@ func (ix *Index) intersect(cs []clause, skip func(group string) bool) *roaring.B
 type docSet struct {
 	bm   *roaring.Bitmap
 	ix   *Index
+	mu   sync.Mutex // guards the making of arr and rest (facets may run in parallel)
 	arr  []uint32
 	rest []uint32 // the docs not in the set, when dense
 	card int
@@ -304,7 +358,26 @@ func (ix *Index) newDocSet(bm *roaring.Bitmap) *docSet {
 	return &docSet{bm: bm, ix: ix, card: ix.card(bm)}
 }
 
+// parallelFacetsMin is the result size from which facets are counted on
+// two goroutines (below it a query takes well under a millisecond).
+var parallelFacetsMin = 50_000
+
+// prepare makes the array that counting over the set reads (the docs of a
+// sparse set, the others of a dense one), before facets are counted in
+// parallel.
+func (s *docSet) prepare() {
+	switch {
+	case s.bm == nil:
+	case s.dense():
+		s.complement()
+	default:
+		s.docs()
+	}
+}
+
 func (s *docSet) docs() []uint32 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.arr == nil {
 		s.arr = s.bm.ToArray()
 	}
@@ -316,6 +389,8 @@ func (s *docSet) docs() []uint32 {
 func (s *docSet) dense() bool { return s.bm != nil && s.card > s.ix.n/2 }
 
 func (s *docSet) complement() []uint32 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.rest == nil {
 		// Flip, not AndNot(all, bm): AndNot of a run container is slow.
 		s.rest = roaring.Flip(s.bm, 0, uint64(s.ix.n)).ToArray()
@@ -392,28 +467,19 @@ func (k *keywordIndex) count(set *docSet) []int {
 	if set.bm == nil {
 		return k.total
 	}
-	if k.ords != nil && set.dense() {
+	if k.ords.present() && set.dense() {
 		c := slices.Clone(k.total)
-		for _, d := range set.complement() {
-			if o := k.ords[d]; o >= 0 {
-				c[o]--
-			}
-		}
+		k.ords.count(c, set.complement(), -1)
 		return c
 	}
 	c := make([]int, len(k.values))
-	if k.ords == nil {
-		for i, bm := range k.bms {
-			c[i] = int(bm.AndCardinality(set.bm))
+	if !k.ords.present() {
+		for i := range k.bms.len() {
+			c[i] = k.bms.andCard(i, set.bm)
 		}
 		return c
 	}
-	ords := k.ords
-	for _, d := range set.docs() {
-		if o := ords[d]; o >= 0 {
-			c[o]++
-		}
-	}
+	k.ords.count(c, set.docs(), 1)
 	return c
 }
 
@@ -427,19 +493,10 @@ func (ci *childIndex) count(set *docSet) []int {
 		if set.bm == nil {
 			return c
 		}
-		for _, d := range set.complement() {
-			if o := ci.ords[d]; o >= 0 {
-				c[o]--
-			}
-		}
+		ci.ords.count(c, set.complement(), -1)
 		return c
 	}
-	ords := ci.ords
-	for _, d := range set.docs() {
-		if o := ords[d]; o >= 0 {
-			c[o]++
-		}
-	}
+	ci.ords.count(c, set.docs(), 1)
 	return c
 }
 
@@ -553,6 +610,58 @@ func histogram(col []float64, docs []uint32, nb int) Histogram {
 // so that tests can run both ways.
 var smallSet = 4096
 
+// A result of at most 1/sparseShare of the docs takes its sorted page as
+// the first firstKMax docs or fewer by a heap, not by walking the order.
+// Variables so that tests can run every way.
+var (
+	sparseShare = 16
+	firstKMax   = 4096
+)
+
+// firstK returns the first k docs of res in sort order (k <= res's size),
+// with a bounded max-heap over one pass of res.
+func (ni *numberIndex) firstK(res *roaring.Bitmap, k int, desc bool) []uint32 {
+	h := make([]uint32, 0, k)
+	less := func(a, b uint32) bool { return ni.orderLess(a, b, desc) < 0 }
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= len(h) {
+				return
+			}
+			if r := l + 1; r < len(h) && less(h[l], h[r]) {
+				l = r
+			}
+			if !less(h[i], h[l]) {
+				return
+			}
+			h[i], h[l] = h[l], h[i]
+			i = l
+		}
+	}
+	it := res.Iterator()
+	for it.HasNext() {
+		d := it.Next()
+		switch {
+		case len(h) < k:
+			h = append(h, d)
+			for i := len(h) - 1; i > 0; {
+				p := (i - 1) / 2
+				if !less(h[p], h[i]) {
+					break
+				}
+				h[p], h[i] = h[i], h[p]
+				i = p
+			}
+		case less(d, h[0]):
+			h[0] = d
+			down(0)
+		}
+	}
+	slices.SortFunc(h, func(a, b uint32) int { return ni.orderLess(a, b, desc) })
+	return h
+}
+
 // page returns the docs of res on the requested page, in the requested order.
 func (ix *Index) page(res *roaring.Bitmap, total int, q Query) []uint32 {
 	if q.Limit == 0 || q.Offset >= total {
@@ -577,17 +686,23 @@ func (ix *Index) page(res *roaring.Bitmap, total int, q Query) []uint32 {
 	}
 	field, desc, _ := sortField(ix.schema, q.SortName)
 	ni := ix.numbers[field]
-	order, rank := ni.asc, ni.rankAsc
+	order := ni.asc
 	if desc {
-		order, rank = ni.desc, ni.rankDesc
+		order = ni.desc
 	}
 	if res == nil {
 		return append(out, order[q.Offset:q.Offset+want]...)
 	}
 	if total <= smallSet {
 		docs := res.ToArray()
-		slices.SortFunc(docs, func(a, b uint32) int { return cmp.Compare(rank[a], rank[b]) })
+		slices.SortFunc(docs, func(a, b uint32) int { return ni.orderLess(a, b, desc) })
 		return append(out, docs[q.Offset:q.Offset+want]...)
+	}
+	if k := q.Offset + want; total <= ix.n/sparseShare && k <= firstKMax {
+		// A result that is a small part of the stock may lie far into the
+		// presorted order (a price range sorted by price starts after
+		// every cheaper car): keep the first k of its docs instead.
+		return append(out, ni.firstK(res, k, desc)[q.Offset:]...)
 	}
 	words := make([]uint64, (ix.n+63)/64)
 	res.WriteDenseTo(words)

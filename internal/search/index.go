@@ -28,23 +28,99 @@ type Index struct {
 	numbers  map[string]*numberIndex
 	children map[string]*childIndex // by parent field
 	terms    []string               // sorted folded keyphrase terms
-	postings []*roaring.Bitmap      // postings[i] holds the docs of terms[i]
+	postings docSets                // postings.get(i) holds the docs of terms[i]
 	// prefixes holds the unions of postings for 1- and 2-byte prefixes shared
 	// by many terms, so that one-letter keyphrases stay fast.
 	prefixes map[string]*roaring.Bitmap
 }
 
-// keywordIndex holds one bitmap per distinct value, in facet order.
+// docSets holds one set of docs per value (or keyphrase term). Most values
+// of fields such as slug or registration number, and their terms, belong
+// to one doc: those are kept as the doc's number, not as a roaring bitmap
+// (about 160 bytes and five pointers each, which the collector scans), and
+// made into a bitmap when a query asks for one. At a million cars that is
+// three million bitmaps fewer.
+type docSets struct {
+	bms []*roaring.Bitmap // nil where one holds the only doc
+	one []uint32
+}
+
+func (s *docSets) len() int { return len(s.bms) }
+
+// add appends the set of docs (ascending, not empty).
+func (s *docSets) add(docs []uint32) {
+	if len(docs) == 1 {
+		s.bms = append(s.bms, nil)
+		s.one = append(s.one, docs[0])
+		return
+	}
+	s.bms = append(s.bms, bitmapOf(docs))
+	s.one = append(s.one, 0)
+}
+
+// get returns set i as a bitmap (read-only).
+func (s *docSets) get(i int) *roaring.Bitmap {
+	if bm := s.bms[i]; bm != nil {
+		return bm
+	}
+	return roaring.BitmapOf(s.one[i])
+}
+
+// union returns the union of sets i..j-1 (read-only: it may be one of them).
+func (s *docSets) union(i, j int) *roaring.Bitmap {
+	var bms []*roaring.Bitmap
+	var ones []uint32
+	for k := i; k < j; k++ {
+		if bm := s.bms[k]; bm != nil {
+			bms = append(bms, bm)
+		} else {
+			ones = append(ones, s.one[k])
+		}
+	}
+	if len(ones) > 0 {
+		slices.Sort(ones)
+		bms = append(bms, roaring.BitmapOf(ones...))
+	}
+	return or(bms)
+}
+
+// iterate calls fn with every doc of set i.
+func (s *docSets) iterate(i int, fn func(d uint32) bool) {
+	if bm := s.bms[i]; bm != nil {
+		bm.Iterate(fn)
+		return
+	}
+	fn(s.one[i])
+}
+
+// andCard returns how many docs of set i are in bm.
+func (s *docSets) andCard(i int, bm *roaring.Bitmap) int {
+	if b := s.bms[i]; b != nil {
+		return int(b.AndCardinality(bm))
+	}
+	if bm.Contains(s.one[i]) {
+		return 1
+	}
+	return 0
+}
+
+func (s *docSets) clip() {
+	s.bms, s.one = slices.Clip(s.bms), slices.Clip(s.one)
+}
+
+// keywordIndex holds the docs of each distinct value, in facet order.
 type keywordIndex struct {
 	values []string
-	bms    []*roaring.Bitmap
+	bms    docSets
 	pos    map[string]int
-	// folded gives the positions of the values that fold (case, accents)
+	// folded gives the position of the value that folds (case, accents)
 	// to a key, so a filter value "bmw" or "truck" finds "BMW" or "TRUCK"
-	// when no value is spelt exactly so.
-	folded map[string][]int
+	// when no value is spelt exactly so; -1-i when several values fold to
+	// the key, whose positions are then foldedMany[i].
+	folded     map[string]int32
+	foldedMany [][]int
 	total  []int   // docs per value: the unfiltered counts
-	ords   []int32 // single-valued fields: doc → value position, -1 when none
+	ords   ordinals // single-valued fields: doc → value position
 }
 
 // numberIndex is the column of a number field and its sort orders.
@@ -52,12 +128,12 @@ type numberIndex struct {
 	field Field
 	col   []float64 // by doc; NaN when the doc has no value
 	// asc and desc order all docs by value, ties and docs without a value
-	// (last) in doc order; rankAsc and rankDesc give a doc's position.
-	asc, desc         []uint32
-	rankAsc, rankDesc []uint32
-	valued            int           // docs with a value: asc[:valued]
-	list              *keywordIndex // ListFacet fields: one bitmap per value
-	hist              Histogram     // over all docs
+	// (last) in doc order. A doc's position in them is not stored (8 bytes
+	// per doc and field, 128 MB at a million cars): orderLess gives it.
+	asc, desc []uint32
+	valued    int           // docs with a value: asc[:valued]
+	list      *keywordIndex // ListFacet fields: one bitmap per value
+	hist      Histogram     // over all docs
 }
 
 // childIndex holds the children of every parent value of a hierarchy.
@@ -67,7 +143,7 @@ type childIndex struct {
 	// child facet order: the children of parent p are flat[start[p]:start[p+1]].
 	flat  []childValue
 	start []int
-	ords  []int32 // doc → position in flat, -1 when the doc lacks parent or child
+	ords  ordinals // doc → position in flat; none when the doc lacks parent or child
 	pairs map[string]*roaring.Bitmap
 	// fpairs holds the same bitmaps under folded "parent>child" keys.
 	fpairs map[string][]*roaring.Bitmap
@@ -253,10 +329,10 @@ func (b *Builder) Finish() (*Index, error) {
 		ix.terms = append(ix.terms, t)
 	}
 	slices.Sort(ix.terms)
-	ix.postings = make([]*roaring.Bitmap, len(ix.terms))
-	for i, t := range ix.terms {
-		ix.postings[i] = bitmapOf(termDocs[t])
+	for _, t := range ix.terms {
+		ix.postings.add(termDocs[t])
 	}
+	ix.postings.clip()
 	ix.store.done()
 	ix.prefixes = map[string]*roaring.Bitmap{}
 	for l := 1; l <= 2; l++ {
@@ -271,7 +347,7 @@ func (b *Builder) Finish() (*Index, error) {
 				j++
 			}
 			if j-i > prefixUnionMin {
-				ix.prefixes[p] = roaring.FastOr(ix.postings[i:j]...)
+				ix.prefixes[p] = ix.postings.union(i, j).Clone()
 			}
 			i = j
 		}
@@ -299,7 +375,7 @@ func valueLess(a, b string) int {
 }
 
 func newKeywordIndex(m map[string][]uint32, n int, single bool) *keywordIndex {
-	k := &keywordIndex{pos: make(map[string]int, len(m)), folded: make(map[string][]int, len(m))}
+	k := &keywordIndex{pos: make(map[string]int, len(m)), folded: make(map[string]int32, len(m))}
 	type key struct{ folded, v string }
 	keys := make([]key, 0, len(m))
 	for v := range m {
@@ -315,6 +391,7 @@ func newKeywordIndex(m map[string][]uint32, n int, single bool) *keywordIndex {
 	for _, kv := range keys {
 		k.add(kv.v, m[kv.v])
 	}
+	k.bms.clip()
 	if single {
 		k.fillOrds(n)
 	}
@@ -324,28 +401,109 @@ func newKeywordIndex(m map[string][]uint32, n int, single bool) *keywordIndex {
 // add appends value v held by docs (ascending).
 func (k *keywordIndex) add(v string, docs []uint32) {
 	if k.folded == nil {
-		k.folded = map[string][]int{}
+		k.folded = map[string]int32{}
 	}
-	k.folded[fold(v)] = append(k.folded[fold(v)], len(k.values))
-	k.pos[v] = len(k.values)
+	p := len(k.values)
+	f := fold(v)
+	if f == v {
+		f = v // share the value's bytes
+	}
+	switch q, ok := k.folded[f]; {
+	case !ok:
+		k.folded[f] = int32(p)
+	case q >= 0:
+		k.foldedMany = append(k.foldedMany, []int{int(q), p})
+		k.folded[f] = int32(-len(k.foldedMany))
+	default:
+		k.foldedMany[-q-1] = append(k.foldedMany[-q-1], p)
+	}
+	k.pos[v] = p
 	k.values = append(k.values, v)
-	k.bms = append(k.bms, bitmapOf(docs))
+	k.bms.add(docs)
 	k.total = append(k.total, len(docs))
 }
 
-func (k *keywordIndex) fillOrds(n int) {
-	k.ords = make([]int32, n)
-	for i := range k.ords {
-		k.ords[i] = -1
+// foldedPositions returns the positions of the values folding to f.
+func (k *keywordIndex) foldedPositions(f string) []int {
+	q, ok := k.folded[f]
+	switch {
+	case !ok:
+		return nil
+	case q >= 0:
+		return []int{int(q)}
 	}
-	for p, bm := range k.bms {
-		bm.Iterate(func(d uint32) bool { k.ords[d] = int32(p); return true })
+	return k.foldedMany[-q-1]
+}
+
+func (k *keywordIndex) fillOrds(n int) {
+	k.ords = newOrdinals(n, len(k.values))
+	for p := range k.bms.len() {
+		k.bms.iterate(p, func(d uint32) bool { k.ords.set(d, p); return true })
+	}
+}
+
+// ordinals maps each doc to a value position, or to none: one byte per doc
+// when there are fewer than 255 values (every faceted field but ids, slugs
+// and registrations), four otherwise. At a million cars and some forty
+// single-valued fields that is 110 MB less, and counting reads less memory.
+type ordinals struct {
+	small []uint8 // position + 1; 0 for none
+	large []int32 // position; -1 for none
+}
+
+func newOrdinals(n, values int) ordinals {
+	if values < math.MaxUint8 {
+		return ordinals{small: make([]uint8, n)}
+	}
+	o := ordinals{large: make([]int32, n)}
+	for i := range o.large {
+		o.large[i] = -1
+	}
+	return o
+}
+
+func (o *ordinals) set(d uint32, p int) {
+	if o.small != nil {
+		o.small[d] = uint8(p + 1)
+		return
+	}
+	o.large[d] = int32(p)
+}
+
+func (o *ordinals) present() bool { return o.small != nil || o.large != nil }
+
+// count adds delta to c[position] for each of docs that has one.
+func (o *ordinals) count(c []int, docs []uint32, delta int) {
+	if o.small != nil {
+		ords := o.small
+		if delta > 0 {
+			// c[0] counts the docs without a value, so the loop has no branch.
+			c0 := make([]int, len(c)+1)
+			for _, d := range docs {
+				c0[ords[d]]++
+			}
+			for i := range c {
+				c[i] += c0[i+1]
+			}
+			return
+		}
+		for _, d := range docs {
+			if o := ords[d]; o > 0 {
+				c[o-1] += delta
+			}
+		}
+		return
+	}
+	for _, d := range docs {
+		if o := o.large[d]; o >= 0 {
+			c[o] += delta
+		}
 	}
 }
 
 func newChildIndex(h Hierarchy, parent *keywordIndex, pairs map[[2]string][]uint32, n int) *childIndex {
 	byParent := make([][]childValue, len(parent.values))
-	ci := &childIndex{h: h, pairs: map[string]*roaring.Bitmap{}, fpairs: map[string][]*roaring.Bitmap{}, ords: make([]int32, n)}
+	ci := &childIndex{h: h, pairs: map[string]*roaring.Bitmap{}, fpairs: map[string][]*roaring.Bitmap{}}
 	for k, docs := range pairs {
 		p := parent.pos[k[0]]
 		bm := bitmapOf(docs)
@@ -354,15 +512,17 @@ func newChildIndex(h Hierarchy, parent *keywordIndex, pairs map[[2]string][]uint
 		fk := fold(k[0]) + ">" + fold(k[1])
 		ci.fpairs[fk] = append(ci.fpairs[fk], bm)
 	}
-	for i := range ci.ords {
-		ci.ords[i] = -1
+	children := 0
+	for _, cs := range byParent {
+		children += len(cs)
 	}
+	ci.ords = newOrdinals(n, children)
 	for _, cs := range byParent {
 		slices.SortFunc(cs, func(a, b childValue) int { return valueLess(a.text, b.text) })
 		ci.start = append(ci.start, len(ci.flat))
 		for _, c := range cs {
 			f := int32(len(ci.flat))
-			c.bm.Iterate(func(d uint32) bool { ci.ords[d] = f; return true })
+			c.bm.Iterate(func(d uint32) bool { ci.ords.set(d, int(f)); return true })
 			ci.flat = append(ci.flat, c)
 		}
 	}
@@ -397,14 +557,25 @@ func (ni *numberIndex) sortOrders() {
 		hi = lo
 	}
 	ni.desc = append(ni.desc, missing...)
-	ni.rankAsc = make([]uint32, n)
-	ni.rankDesc = make([]uint32, n)
-	for i, d := range ni.asc {
-		ni.rankAsc[d] = uint32(i)
+}
+
+// orderLess compares docs a and b as they stand in asc (or desc): by
+// value, docs without a value last, ties in doc order.
+func (ni *numberIndex) orderLess(a, b uint32, desc bool) int {
+	x, y := ni.col[a], ni.col[b]
+	switch nx, ny := math.IsNaN(x), math.IsNaN(y); {
+	case nx && ny:
+	case nx:
+		return 1
+	case ny:
+		return -1
+	case x != y:
+		if desc {
+			return cmp.Compare(y, x)
+		}
+		return cmp.Compare(x, y)
 	}
-	for i, d := range ni.desc {
-		ni.rankDesc[d] = uint32(i)
-	}
+	return cmp.Compare(a, b)
 }
 
 // listIndex builds one bitmap per distinct value, in numeric order.

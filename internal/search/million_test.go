@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -16,12 +17,16 @@ import (
 //
 //	BENCH_MILLION=1 go test -run x -bench Million -benchtime 400x -timeout 30m ./internal/search/
 //
+// BENCH_MILLION_N=200000 builds a smaller index (for a quick profile).
 // Figures: docs/performance.md.
 func BenchmarkMillion(b *testing.B) {
 	if os.Getenv("BENCH_MILLION") == "" {
 		b.Skip("set BENCH_MILLION=1 to build a 1,000,000-car index")
 	}
-	const n = 1_000_000
+	n := 1_000_000
+	if v, err := strconv.Atoi(os.Getenv("BENCH_MILLION_N")); err == nil && v > 0 {
+		n = v // a smaller index, for a quick profile
+	}
 	ix := millionIndex(b, n)
 	for _, bq := range benchQueries {
 		b.Run(bq.name, func(b *testing.B) {

@@ -29,7 +29,7 @@ func TestAgainstBruteForce(t *testing.T) {
 		{Name: "car_site_city"}, {Name: "car_campaigns"}, {Name: "caroftheweek"}, {Name: "car_is_used"},
 	}
 	sorts := []string{"", "car_price_asc", "car_price_desc", "car_mileage_asc", "car_publishdate_desc", "car_campaign_price_asc", "car_year_desc"}
-	defer func(n int) { smallSet = n }(smallSet)
+	defer func(n, f, p int) { smallSet, sparseShare, parallelFacetsMin = n, f, p }(smallSet, sparseShare, parallelFacetsMin)
 	n := 400
 	if testing.Short() {
 		n = 60
@@ -40,7 +40,10 @@ func TestAgainstBruteForce(t *testing.T) {
 		q.SortName = sorts[r.Intn(len(sorts))]
 		q.Limit = r.Intn(30)
 		q.Offset = []int{0, 0, 5, 48, r.Intn(3000)}[r.Intn(5)]
-		smallSet = []int{4096, 0}[i%2] // both ways of taking a sorted page
+		// The three ways of taking a sorted page: sorting a small result,
+		// the first k of a sparse one, walking the presorted order.
+		smallSet, sparseShare = []int{4096, 0, 0}[i%3], []int{16, 1, 1 << 30}[i%3]
+		parallelFacetsMin = []int{50_000, 0}[i/3%2] // facets on one goroutine or two
 		res := MustSearch(t, ix, q)
 		want := brute(s, docs, terms, q)
 		if diff := gocmp.Diff(want, res, cmpopts.IgnoreUnexported(Result{})); diff != "" {

@@ -89,3 +89,33 @@ func TestSpliceNonce(t *testing.T) {
 		}
 	}
 }
+
+func TestGzDocRecompresses(t *testing.T) {
+	doc := []byte(strings.Repeat("<li>Volvo XC60 2021 Diesel</li>", 800) + `<script nonce="` + nonceMarker + `">x</script>` +
+		strings.Repeat("<p>Begagnad</p>", 400))
+	first := newGzDocLevel(doc, gzipFirstLevel)
+	segs, err := first.segments()
+	if err != nil {
+		t.Fatal(err)
+	}
+	better := newGzDocSegments(segs, gzipDocLevel)
+	if better.size > first.size {
+		t.Errorf("level %d holds %d bytes, more than level %d's %d", gzipDocLevel, better.size, gzipFirstLevel, first.size)
+	}
+	cache := newGzDocCache(1 << 20)
+	cache.put(7, first)
+	cache.replace(7, first, better)
+	if cache.get(7) != better || cache.bytes != better.size {
+		t.Fatalf("replace kept %p (%d bytes)", cache.get(7), cache.bytes)
+	}
+	var out bytes.Buffer
+	better.write(&out, "n0nce")
+	zr, err := gzip.NewReader(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(got, bytes.ReplaceAll(doc, []byte(nonceMarker), []byte("n0nce"))) {
+		t.Fatalf("recompressed document differs (%v)", err)
+	}
+}

@@ -201,6 +201,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	gz := acceptsGzip(r)
 	if gz {
 		if d := s.gzDocs.get(key); d != nil {
+			s.upgradeGzDoc(key, d)
 			h.Set("ETag", etag)
 			writeGzDoc(w, r, res.Status, d, nonce)
 			return nil
@@ -234,8 +235,9 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	}
 	doc := buf.Bytes()
 	if gz && len(doc) >= minCompress && s.gzDocs != nil {
-		// Compressed well once, then served from the cache.
-		d := newGzDoc(doc)
+		// Compressed fast the first time, then served from the cache (and
+		// compressed well if asked for again).
+		d := newGzDocLevel(doc, gzipFirstLevel)
 		s.gzDocs.put(key, d)
 		writeGzDoc(w, r, res.Status, d, nonce)
 		return nil
@@ -243,6 +245,31 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	// Not kept (no cache, or no gzip): compressed fast for this response.
 	writeBody(w, r, res.Status, spliceNonce(doc, nonce))
 	return nil
+}
+
+// upgradeGzDoc recompresses a cached document of the first level at
+// gzipDocLevel in the background, one document at a time: it was asked for
+// again, so it is worth the better ratio. When another is being done, a
+// later request tries again.
+func (s *Server) upgradeGzDoc(key uint64, d *gzDoc) {
+	if d.level >= gzipDocLevel || !d.upgrading.CompareAndSwap(false, true) {
+		return
+	}
+	select {
+	case s.gzUpgrade <- struct{}{}:
+	default:
+		d.upgrading.Store(false)
+		return
+	}
+	go func() {
+		defer func() { <-s.gzUpgrade }()
+		segs, err := d.segments()
+		if err != nil {
+			s.log.Warn("recompress document", "err", err)
+			return
+		}
+		s.gzDocs.replace(key, d, newGzDocSegments(segs, gzipDocLevel))
+	}()
 }
 
 // spliceNonce puts nonce where doc has the nonce marker, in place when the

@@ -95,10 +95,12 @@ type Server struct {
 	metrics *metrics
 	cache   *renderCache
 	gzDocs  *gzDocCache
-	deps    Deps
-	started time.Time
-	pwSem   chan struct{} // bounds concurrent password checks
-	pwWait  time.Duration // how long a sign-in waits for a slot
+	// gzUpgrade holds a token while a document is recompressed.
+	gzUpgrade chan struct{}
+	deps      Deps
+	started   time.Time
+	pwSem     chan struct{} // bounds concurrent password checks
+	pwWait    time.Duration // how long a sign-in waits for a slot
 }
 
 // New builds the server. It fails when the front-end build is missing.
@@ -121,6 +123,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	if cfg.RenderCacheEntries > 0 {
 		s.cache = newRenderCache(cfg.RenderCacheEntries, renderCacheBytes)
 		s.gzDocs = newGzDocCache(64 << 20)
+		s.gzUpgrade = make(chan struct{}, 1)
 	}
 	return s, nil
 }
