@@ -27,14 +27,14 @@ func TestCardMonthlyIsTheCalculatorStart(t *testing.T) {
 		catalog.FillMonthlyCost(&c)
 		doc := catalog.CarDoc(&c)
 		figures := []float64{}
-		if lv, err := cardetail.LoanViewOf(doc, l); err == nil {
+		if lv, err := cardetail.LoanViewOf(&c, l); err == nil {
 			start := math.Round(lv.Quote.MonthlyCost)
 			if doc["car_loan_monthly_cost"] != start {
 				t.Fatalf("car %d: car_loan_monthly_cost %v, the calculator starts at %v", c.CarID, doc["car_loan_monthly_cost"], start)
 			}
 			figures = append(figures, start)
 		}
-		for _, v := range cardetail.LeasingViews(doc, l) {
+		for _, v := range cardetail.LeasingViews(&c, l) {
 			if v.LeasingType == finance.LeasingPrivate {
 				figures = append(figures, v.MonthlyCost)
 			}
