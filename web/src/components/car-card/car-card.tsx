@@ -70,9 +70,11 @@ export interface CarCardProps {
   mileageUnit: string;
   t: (key: string, fallback?: string) => string;
   eager?: boolean;
+  /** priority marks the card whose picture is likely the page's largest paint (fetched first). */
+  priority?: boolean;
 }
 
-export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: CarCardProps) {
+export function CarCard({ car, href, locale, currency, mileageUnit, t, eager, priority }: CarCardProps) {
   const pressed = useInCompare(car.car_id);
   const img = car.car_primary_image?.thumbnail_url;
   const blur = car.car_primary_image?.blur_data_url;
@@ -95,7 +97,8 @@ export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: 
               srcSet={CARD_WIDTHS.map((w) => `${imageURL(img, w)} ${w}w`).join(", ")}
               sizes="(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 100vw"
               alt={title}
-              loading={eager ? "eager" : "lazy"}
+              loading={eager || priority ? "eager" : "lazy"}
+              fetchPriority={priority ? "high" : undefined}
               decoding="async"
               width={640}
               height={400}
