@@ -19,7 +19,9 @@ export const StoryCard = forwardRef<HTMLAnchorElement, { story: StoryCardData; s
               alt={story.image.alt}
               width={story.image.width}
               height={story.image.height}
-              loading="lazy"
+              // The large card heads the stories list: its picture is the page's largest paint.
+              loading={size === "large" ? "eager" : "lazy"}
+              fetchPriority={size === "large" ? "high" : undefined}
               decoding="async"
             />
           )}
