@@ -70,11 +70,9 @@ export interface CarCardProps {
   mileageUnit: string;
   t: (key: string, fallback?: string) => string;
   eager?: boolean;
-  /** priority marks the card whose picture is likely the page's largest paint (fetched first). */
-  priority?: boolean;
 }
 
-export function CarCard({ car, href, locale, currency, mileageUnit, t, eager, priority }: CarCardProps) {
+export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: CarCardProps) {
   const pressed = useInCompare(car.car_id);
   const img = car.car_primary_image?.thumbnail_url;
   const blur = car.car_primary_image?.blur_data_url;
@@ -97,8 +95,7 @@ export function CarCard({ car, href, locale, currency, mileageUnit, t, eager, pr
               srcSet={CARD_WIDTHS.map((w) => `${imageURL(img, w)} ${w}w`).join(", ")}
               sizes="(min-width: 1280px) 25vw, (min-width: 768px) 33vw, 100vw"
               alt={title}
-              loading={eager || priority ? "eager" : "lazy"}
-              fetchPriority={priority ? "high" : undefined}
+              loading={eager ? "eager" : "lazy"}
               decoding="async"
               width={640}
               height={400}

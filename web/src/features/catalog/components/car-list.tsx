@@ -260,7 +260,7 @@ function CarListScreen({ data }: { data: CarListData }) {
             <ul className={`fc-car-grid${status === "loading" ? " is-loading" : ""}`}>
               {cars.map((c, i) => (
                 <li key={c.car_id}>
-                  <CarCard car={c} href={`${detailBase}${c.car_id}/${c.slug}`} locale={locale} currency={page.site.currency} mileageUnit={mileageUnit} t={t} eager={i < 4} priority={i === 0} />
+                  <CarCard car={c} href={`${detailBase}${c.car_id}/${c.slug}`} locale={locale} currency={page.site.currency} mileageUnit={mileageUnit} t={t} eager={i < 4} />
                 </li>
               ))}
             </ul>
