@@ -387,14 +387,20 @@ func (h *Handler) serveImg(w http.ResponseWriter, r *http.Request) error {
 	} else {
 		// One URL, two encodings: shared caches must key on Accept.
 		w.Header().Set("Vary", "Accept")
-		f := negotiate(r.Header.Get("Accept"))
-		if f == formatWebP && !h.webpReady(src, req.w, req.q) {
-			// Encoding WebP costs several times JPEG's time: the first
-			// asker gets JPEG at once, briefly cacheable, while WebP is
-			// encoded in the background for the next.
-			f, cc = formatJPEG, "public, max-age=60"
+		var ok bool
+		if negotiate(r.Header.Get("Accept")) == formatWebP {
+			e, ok = h.cachedWebP(src, req.w, req.q)
 		}
-		e, err = h.scaledEntry(r.Context(), src, req.w, req.q, f)
+		if !ok {
+			e, err = h.scaledEntry(r.Context(), src, req.w, req.q, formatJPEG)
+			if err == nil && negotiate(r.Header.Get("Accept")) == formatWebP {
+				// Encoding WebP costs several times JPEG's time: the first
+				// asker gets JPEG at once, briefly cacheable, while WebP is
+				// encoded in the background for the next.
+				h.queueWebP(src, req.w, req.q)
+				cc = "public, max-age=60"
+			}
+		}
 	}
 	if err != nil {
 		return err

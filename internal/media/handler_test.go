@@ -506,6 +506,17 @@ func TestImgWebP(t *testing.T) {
 	if r := get(t, h, q("/-/media/demo/car/suv/white/1.jpg", "&w=640"), "Accept", chrome, "If-None-Match", wr.Header.Get("ETag")); r.StatusCode != http.StatusNotModified {
 		t.Errorf("revalidating the WebP: status %d, want 304", r.StatusCode)
 	}
+
+	// A picture that cannot be had queues no background work.
+	if r := get(t, h, q("/-/media/none.jpg", "&w=640"), "Accept", chrome); r.StatusCode != http.StatusNotFound {
+		t.Errorf("missing source: status %d, want 404", r.StatusCode)
+	}
+	h.webpMu.Lock()
+	pending := len(h.webpPending)
+	h.webpMu.Unlock()
+	if pending != 0 {
+		t.Errorf("%d WebP encodings pending after a missing source, want 0", pending)
+	}
 }
 
 // waitWebP asks for target as a browser until the background encoder has

@@ -80,15 +80,22 @@ type webpJob struct {
 	build func(context.Context) (*entry, error)
 }
 
-// webpReady reports whether the WebP of src at width w is cached. When it
-// is not, it queues its encoding (once) and reports false.
-func (h *Handler) webpReady(src string, w, q int) bool {
+// cachedWebP returns the WebP of src at width w when it is cached.
+func (h *Handler) cachedWebP(src string, w, q int) (*entry, bool) {
+	key, _, err := h.scaledBuild(src, w, q, formatWebP)
+	if err != nil {
+		return nil, false
+	}
+	return h.cache.get(key)
+}
+
+// queueWebP queues the encoding of the WebP of src at width w for the
+// background encoder, once; a full queue drops it (a later request queues
+// it again).
+func (h *Handler) queueWebP(src string, w, q int) {
 	key, build, err := h.scaledBuild(src, w, q, formatWebP)
 	if err != nil {
-		return false // the JPEG path answers the error
-	}
-	if _, ok := h.cache.get(key); ok {
-		return true
+		return
 	}
 	h.webpOnce.Do(func() {
 		h.webpQueue = make(chan webpJob, webpQueueLen)
@@ -98,14 +105,16 @@ func (h *Handler) webpReady(src string, w, q int) bool {
 	h.webpMu.Lock()
 	defer h.webpMu.Unlock()
 	if h.webpPending[key] {
-		return false
+		return
+	}
+	if _, ok := h.cache.get(key); ok {
+		return
 	}
 	select {
 	case h.webpQueue <- webpJob{key, build}:
 		h.webpPending[key] = true
 	default:
 	}
-	return false
 }
 
 // webpWorker encodes queued WebP pictures one at a time, so that a cold

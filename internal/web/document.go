@@ -26,10 +26,9 @@ type documentData struct {
 
 // The document is written by Go so the head is right even when the body
 // falls back to client-side rendering. The one inline script marks a first
-// visit (no consent cookie) before the first paint, so the server-rendered
-// cookie banner shows at once instead of after hydration: the document stays
-// the same for every visitor (it is cached by page), and the banner is not
-// the page's last paint.
+// visit (no consent cookie) before the first paint, so the cookie banner in
+// the server HTML shows with it instead of after hydration, while the
+// document stays the same for every visitor (it is cached per page).
 var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 <html lang="{{.Lang}}">
 <head>
