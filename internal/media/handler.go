@@ -6,7 +6,8 @@
 // Routes of Handler:
 //
 //	GET /-/media/demo/...          demo pictures (see DEVELOPING.md, "Demo media")
-//	GET /_img?src=&w=[&q=][&blur=1] scaled JPEG, or a tiny PNG placeholder with blur=1
+//	GET /_img?src=&w=[&q=][&blur=1] scaled WebP (Accept lists image/webp) or JPEG,
+//	                                or a tiny PNG placeholder with blur=1
 //	GET /-/media/..., /-/jssmedia/... proxied to Config.Origin, else served from Config.LocalDir
 package media
 
@@ -93,6 +94,11 @@ type Handler struct {
 
 	blurMu sync.RWMutex
 	blurs  map[string]string
+
+	webpOnce    sync.Once
+	webpQueue   chan webpJob
+	webpMu      sync.Mutex
+	webpPending map[string]bool
 }
 
 // New returns a Handler for cfg. It fails when Origin is not an absolute
@@ -206,7 +212,7 @@ func (h *Handler) serveDemo(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	e, err := h.demoEntry(d, 0, JPEGQuality)
+	e, err := h.demoEntry(d, 0, JPEGQuality, formatJPEG)
 	if err != nil {
 		return err
 	}
@@ -214,14 +220,21 @@ func (h *Handler) serveDemo(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// demoEntry returns the encoded demo picture w pixels wide (0: native).
-func (h *Handler) demoEntry(d demo, w, q int) (*entry, error) {
+// demoEntry returns the demo picture w pixels wide (0: native) encoded as f.
+func (h *Handler) demoEntry(d demo, w, q int, f format) (*entry, error) {
+	key, build := h.demoBuild(d, w, q, f)
+	return h.cached(key, func() (*entry, error) { return build(context.Background()) })
+}
+
+// demoBuild returns the cache key of a demo picture and the function that
+// draws and encodes it.
+func (h *Handler) demoBuild(d demo, w, q int, f format) (string, func(context.Context) (*entry, error)) {
 	nw, _ := d.size()
 	if w <= 0 || w > nw {
 		w = nw
 	}
-	key := fmt.Sprintf("demo:%s|%d|%d", d.path, w, q)
-	return h.cached(key, func() (*entry, error) {
+	key := fmt.Sprintf("demo:%s|%d|%d|%s", d.path, w, q, f)
+	return key, func(context.Context) (*entry, error) {
 		switch d.kind {
 		case "brand":
 			return newEntry(key, brandSVG(d.name), "image/svg+xml"), nil
@@ -230,8 +243,8 @@ func (h *Handler) demoEntry(d demo, w, q int) (*entry, error) {
 		}
 		h.sem <- struct{}{}
 		defer func() { <-h.sem }()
-		return encodeJPEG(key, d.render(w), q)
-	})
+		return encode(key, d.render(w), q, f)
+	}
 }
 
 // cached returns the cached entry for key, or builds it once for all
@@ -372,7 +385,22 @@ func (h *Handler) serveImg(w http.ResponseWriter, r *http.Request) error {
 	if req.blur {
 		e, err = h.blurEntry(r.Context(), src)
 	} else {
-		e, err = h.scaledEntry(r.Context(), src, req.w, req.q)
+		// One URL, two encodings: shared caches must key on Accept.
+		w.Header().Set("Vary", "Accept")
+		var ok bool
+		if negotiate(r.Header.Get("Accept")) == formatWebP {
+			e, ok = h.cachedWebP(src, req.w, req.q)
+		}
+		if !ok {
+			e, err = h.scaledEntry(r.Context(), src, req.w, req.q, formatJPEG)
+			if err == nil && negotiate(r.Header.Get("Accept")) == formatWebP {
+				// Encoding WebP costs several times JPEG's time: the first
+				// asker gets JPEG at once, briefly cacheable, while WebP is
+				// encoded in the background for the next.
+				h.queueWebP(src, req.w, req.q)
+				cc = "public, max-age=60"
+			}
+		}
 	}
 	if err != nil {
 		return err
@@ -437,24 +465,35 @@ func checkPath(p string) error {
 	return nil
 }
 
-// scaledEntry returns src scaled to width w (never enlarged) as JPEG.
-func (h *Handler) scaledEntry(ctx context.Context, src string, w, q int) (*entry, error) {
-	if d, err := parseDemo(src); err == nil && d.raster() {
-		// Demo pictures are drawn at the asked width: sharper and cheaper than scaling.
-		return h.demoEntry(d, w, q)
-	} else if strings.HasPrefix(src, demoPrefix) {
+// scaledEntry returns src scaled to width w (never enlarged) encoded as f.
+func (h *Handler) scaledEntry(ctx context.Context, src string, w, q int, f format) (*entry, error) {
+	key, build, err := h.scaledBuild(src, w, q, f)
+	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("img:%s|%d|%d", src, w, q)
-	return h.cached(key, func() (*entry, error) {
+	return h.cached(key, func() (*entry, error) { return build(ctx) })
+}
+
+// scaledBuild returns the cache key of src scaled to width w encoded as f,
+// and the function that makes it.
+func (h *Handler) scaledBuild(src string, w, q int, f format) (string, func(context.Context) (*entry, error), error) {
+	if d, err := parseDemo(src); err == nil && d.raster() {
+		// Demo pictures are drawn at the asked width: sharper and cheaper than scaling.
+		key, build := h.demoBuild(d, w, q, f)
+		return key, build, nil
+	} else if strings.HasPrefix(src, demoPrefix) {
+		return "", nil, err
+	}
+	key := fmt.Sprintf("img:%s|%d|%d|%s", src, w, q, f)
+	return key, func(ctx context.Context) (*entry, error) {
 		img, err := h.load(ctx, src)
 		if err != nil {
 			return nil, err
 		}
 		h.sem <- struct{}{}
 		defer func() { <-h.sem }()
-		return encodeJPEG(key, scaleTo(img, w), q)
-	})
+		return encode(key, scaleTo(img, w), q, f)
+	}, nil
 }
 
 // blurEntry returns the blur placeholder of src as a tiny PNG.

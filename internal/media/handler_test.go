@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // MustHandler returns a Handler for cfg or fails the test.
@@ -384,6 +385,22 @@ func BenchmarkDemoCarJPEG(b *testing.B) {
 	}
 }
 
+func BenchmarkDemoCarWebP640(b *testing.B) {
+	d, _ := parseDemo("/-/media/demo/car/suv/red/1.jpg")
+	img := d.render(640)
+	for b.Loop() {
+		encode("k", img, JPEGQuality, formatWebP)
+	}
+}
+
+func BenchmarkDemoCarJPEG640(b *testing.B) {
+	d, _ := parseDemo("/-/media/demo/car/suv/red/1.jpg")
+	img := d.render(640)
+	for b.Loop() {
+		encode("k", img, JPEGQuality, formatJPEG)
+	}
+}
+
 func BenchmarkScale640(b *testing.B) {
 	src := renderScene(SceneWidth, SceneHeight, "road", "bench")
 	for b.Loop() {
@@ -421,6 +438,115 @@ func TestMissingLocalMedia(t *testing.T) {
 		r := get(t, h, p)
 		if r.StatusCode != http.StatusNotFound {
 			t.Errorf("GET %s = %d, want 404: %s", p, r.StatusCode, body(t, r))
+		}
+	}
+}
+
+func TestImgWebP(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.jpg"), testJPEG(t, 2000, 1000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := MustHandler(t, Config{LocalDir: dir})
+	q := func(src string, rest string) string { return "/_img?src=" + url.QueryEscape(src) + rest }
+	chrome := "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
+	tests := []struct {
+		name, target, accept, ctype string
+		width                       int
+	}{
+		{"demo car, browser", q("/-/media/demo/car/suv/white/1.jpg", "&w=640"), chrome, "image/webp", 640},
+		{"demo scene, browser", q("/-/media/demo/scene/city.jpg", "&w=1280"), chrome, "image/webp", 1280},
+		{"local, browser", q("/-/media/a.jpg", "&w=320"), chrome, "image/webp", 320},
+		{"demo car, no Accept", q("/-/media/demo/car/suv/white/1.jpg", "&w=640"), "", "image/jpeg", 640},
+		{"demo car, jpeg only", q("/-/media/demo/car/suv/white/1.jpg", "&w=640"), "image/jpeg,image/*;q=0.5", "image/jpeg", 640},
+		{"webp refused", q("/-/media/demo/car/suv/white/1.jpg", "&w=640"), "image/webp;q=0,image/*", "image/jpeg", 640},
+		{"blur stays png", q("/-/media/demo/car/suv/white/1.jpg", "&blur=1"), chrome, "image/png", BlurWidth},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := get(t, h, tt.target, "Accept", tt.accept)
+			if tt.ctype == "image/webp" {
+				// The first asker gets JPEG, briefly cacheable, while the
+				// WebP is encoded in the background for the next.
+				if got, cc := r.Header.Get("Content-Type"), r.Header.Get("Cache-Control"); got != "image/jpeg" || cc != "public, max-age=60" {
+					t.Errorf("first answer %s, Cache-Control %q; want image/jpeg, public, max-age=60", got, cc)
+				}
+				r = waitWebP(t, h, tt.target)
+			}
+			b := body(t, r)
+			if r.StatusCode != 200 {
+				t.Fatalf("status %d: %s", r.StatusCode, b)
+			}
+			if got := r.Header.Get("Content-Type"); got != tt.ctype {
+				t.Errorf("Content-Type %q, want %q", got, tt.ctype)
+			}
+			if got, want := r.Header.Get("Vary"), map[bool]string{true: "", false: "Accept"}[tt.ctype == "image/png"]; got != want {
+				t.Errorf("Vary %q, want %q", got, want)
+			}
+			cfg, kind, err := image.DecodeConfig(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.Width != tt.width || "image/"+kind != tt.ctype {
+				t.Errorf("decoded %s %d wide, want %s %d wide", kind, cfg.Width, tt.ctype, tt.width)
+			}
+		})
+	}
+
+	// The two encodings are cached apart and validate apart.
+	jr := get(t, h, q("/-/media/demo/car/suv/white/1.jpg", "&w=640"))
+	wr := get(t, h, q("/-/media/demo/car/suv/white/1.jpg", "&w=640"), "Accept", chrome)
+	jb, wb := body(t, jr), body(t, wr)
+	if jr.Header.Get("ETag") == wr.Header.Get("ETag") {
+		t.Errorf("JPEG and WebP share the ETag %s", jr.Header.Get("ETag"))
+	}
+	if len(wb) >= len(jb) {
+		t.Errorf("WebP is %d bytes, JPEG %d: expected the WebP smaller", len(wb), len(jb))
+	}
+	if r := get(t, h, q("/-/media/demo/car/suv/white/1.jpg", "&w=640"), "Accept", chrome, "If-None-Match", wr.Header.Get("ETag")); r.StatusCode != http.StatusNotModified {
+		t.Errorf("revalidating the WebP: status %d, want 304", r.StatusCode)
+	}
+
+	// A picture that cannot be had queues no background work.
+	if r := get(t, h, q("/-/media/none.jpg", "&w=640"), "Accept", chrome); r.StatusCode != http.StatusNotFound {
+		t.Errorf("missing source: status %d, want 404", r.StatusCode)
+	}
+	h.webpMu.Lock()
+	pending := len(h.webpPending)
+	h.webpMu.Unlock()
+	if pending != 0 {
+		t.Errorf("%d WebP encodings pending after a missing source, want 0", pending)
+	}
+}
+
+// waitWebP asks for target as a browser until the background encoder has
+// made its WebP.
+func waitWebP(tb testing.TB, h http.Handler, target string) *http.Response {
+	tb.Helper()
+	for range 200 {
+		r := get(tb, h, target, "Accept", "image/avif,image/webp,*/*")
+		if r.Header.Get("Content-Type") == "image/webp" {
+			return r
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tb.Fatalf("%s: no WebP after 10 s", target)
+	return nil
+}
+
+func TestNegotiate(t *testing.T) {
+	for accept, want := range map[string]format{
+		"":                        formatJPEG,
+		"*/*":                     formatJPEG,
+		"image/webp":              formatWebP,
+		"IMAGE/WEBP;q=0.9":        formatWebP,
+		"image/avif, image/webp ": formatWebP,
+		"image/webp;q=0":          formatJPEG,
+		"image/webp;q=0.0":        formatJPEG,
+		"image/webpx":             formatJPEG,
+	} {
+		if got := negotiate(accept); got != want {
+			t.Errorf("negotiate(%q) = %s, want %s", accept, got, want)
 		}
 	}
 }

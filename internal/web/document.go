@@ -25,7 +25,10 @@ type documentData struct {
 }
 
 // The document is written by Go so the head is right even when the body
-// falls back to client-side rendering.
+// falls back to client-side rendering. The one inline script marks a first
+// visit (no consent cookie) before the first paint, so the cookie banner in
+// the server HTML shows with it instead of after hydration, while the
+// document stays the same for every visitor (it is cached per page).
 var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 <html lang="{{.Lang}}">
 <head>
@@ -44,7 +47,8 @@ var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 {{end}}{{range .Head.Alternates}}<link rel="alternate" hreflang="{{.Lang}}" href="{{.Href}}">
 {{end}}<link rel="icon" href="{{.Head.Favicon}}">
 {{range .CSS}}<link rel="stylesheet" href="{{.}}">
-{{end}}<link rel="modulepreload" href="{{.EntryJS}}">
+{{end}}<script nonce="{{.Nonce}}">/(?:^|; )consent=/.test(document.cookie)||document.documentElement.classList.add("fc-consent-unset")</script>
+<link rel="modulepreload" href="{{.EntryJS}}">
 {{range .Preloads}}<link rel="modulepreload" href="{{.}}">
 {{end}}{{range .JSONLD}}<script type="application/ld+json" nonce="{{$.Nonce}}">{{.}}</script>
 {{end}}{{with .Head.GTMID}}<script nonce="{{$.Nonce}}">(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;var n=d.querySelector('[nonce]');n&&j.setAttribute('nonce',n.nonce||n.getAttribute('nonce'));f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','{{.}}');</script>

@@ -19,12 +19,10 @@ import type { BlockProps } from "./block-props";
 import { ImageCard } from "../blocks/image-card/image-card";
 import type { ComponentRendering, PageData } from "../lib/types";
 import { isLazy, lazyBlock, preloadAll, preloadEditing } from "../lib/lazy-block";
-import { HeroBanner } from "../blocks/hero-banner/hero-banner";
 import { AlertBar } from "../blocks/alert-bar/alert-bar";
 import { Footer } from "../blocks/footer/footer";
 import { FooterLinkList } from "../blocks/footer/footer-link-list";
 import { RichTextBlock } from "../blocks/rich-text/rich-text";
-import { Blurb, Blurb2 } from "../blocks/blurb/blurb";
 import { MegaMenu } from "../blocks/mega-menu/mega-menu";
 import { Spacer } from "../blocks/spacer/spacer";
 import { CtaBanner } from "../blocks/cta-banner/cta-banner";
@@ -35,14 +33,14 @@ import { Breadcrumb } from "../features/catalog/components/breadcrumb";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const components: Record<string, ComponentType<BlockProps<any>>> = {
-  HeroBanner,
+  HeroBanner: lazyBlock(() => import("../blocks/hero-banner/hero-banner").then((m) => m.HeroBanner)),
   AlertBar,
   Footer,
   FooterLinkList,
   RichText: RichTextBlock,
   MainNavigation,
-  Blurb,
-  Blurb2,
+  Blurb: lazyBlock(() => import("../blocks/blurb/blurb").then((m) => m.Blurb)),
+  Blurb2: lazyBlock(() => import("../blocks/blurb/blurb").then((m) => m.Blurb2)),
   CarModelCard: lazyBlock(() => import("../blocks/car-model-card/car-model-card").then((m) => m.CarModelCard)),
   CardGrid: lazyBlock(() => import("../blocks/card-grid/card-grid").then((m) => m.CardGrid)),
   ImageCard,

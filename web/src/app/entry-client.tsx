@@ -1,5 +1,6 @@
 // The browser entry: hydrate the server HTML from the embedded page data, or
 // render from scratch when the server sent the client-side fallback.
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { PageData } from "../lib/types";
 import { App } from "./app";
@@ -19,7 +20,14 @@ if (el && root) {
       if (root.dataset.fallback !== undefined) {
         createRoot(root).render(<App initial={data} />);
       } else {
-        hydrateRoot(root, <App initial={data} />);
+        // Hydrating in a transition lets React yield to the browser every
+        // few milliseconds instead of hydrating the whole page in one task
+        // (a long task of several hundred milliseconds on a phone for a car
+        // list). The server HTML is on screen meanwhile, and a click or key
+        // press on it makes React finish hydrating at once and replay it.
+        startTransition(() => {
+          hydrateRoot(root, <App initial={data} />);
+        });
       }
     });
 }

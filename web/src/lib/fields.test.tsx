@@ -1,10 +1,11 @@
-import { describe, it, expect, vi, afterEach } from "vitest";
+import { describe, it, expect, vi, afterEach, beforeAll } from "vitest";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PageProvider } from "./page-context";
 import { EditScope } from "./editing";
 import { FieldLink, Text } from "./fields";
 import type { PageData } from "./types";
+import { preloadEditing } from "./lazy-block";
 
 function pageData(editing: boolean): PageData {
   return {
@@ -30,6 +31,10 @@ function renderWith(editing: boolean, navigate = vi.fn()) {
   );
   return navigate;
 }
+
+// Field editors are code of their own that editing pages load before they
+// render (preloadBlocks → preloadEditing); so do these tests.
+beforeAll(() => preloadEditing());
 
 afterEach(() => {
   cleanup();

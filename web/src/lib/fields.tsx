@@ -4,8 +4,12 @@ import type { AnchorHTMLAttributes, ElementType, ReactNode } from "react";
 import type { FieldValue, Fields, ImageValue, LinkValue, ListItem } from "./types";
 import { useEditing, usePageContext } from "./page-context";
 import { useEditScope } from "./editing";
-import { FieldEditor } from "../components/editor/field-editor";
+import { lazyBlock } from "./lazy-block";
 import { imageSrcSet, imageURL } from "./media";
+
+// Only editing mode renders field editors: their code loads with the
+// editor bar (preloadEditing), not with every visitor's page.
+const FieldEditor = lazyBlock(() => import("../components/editor/field-editor").then((m) => m.FieldEditor), { editing: true });
 
 export function fieldValue<T = unknown>(fields: Fields | undefined, name: string): T | undefined {
   const f = fields?.[name];

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { BlockProps } from "../../app/block-props";
 import { FieldLink, Img, RichText, Text, boolOf, fieldValue, imageOf, linkOf, textOf } from "../../lib/fields";
-import { usePageContext, useT } from "../../lib/page-context";
+import { usePage, usePageContext, useT } from "../../lib/page-context";
 import { pushDataLayer } from "../../lib/data-layer";
 import { splitSearch, searchQuery, type FacetValueNode } from "../../lib/search-words";
 import { useMediaQuery, usePrefersReducedMotion } from "../../lib/hooks";
@@ -26,8 +26,12 @@ const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
  * HeroBanner is the big image or video banner. It renders nothing when the
  * content type is not Video and no image is set.
  */
-export function HeroBanner({ fields, params, data }: BlockProps<HeroData>) {
+export function HeroBanner({ rendering, fields, params, data }: BlockProps<HeroData>) {
   const t = useT();
+  // Only the page's first hero is its largest paint: a later one (further
+  // down the page) must not take bandwidth from it.
+  const page = usePage();
+  const lead = Object.values(page.sitecore.route?.placeholders ?? {}).flat().find((r) => r.componentName === "HeroBanner")?.uid === rendering.uid;
   const isVideo = textOf(fields, "Content") === "Video";
   const image = imageOf(fields, "Image");
   if (!isVideo && !image) return null;
@@ -51,7 +55,7 @@ export function HeroBanner({ fields, params, data }: BlockProps<HeroData>) {
 
   return (
     <section className={classes} style={data?.blurDataURL ? { backgroundImage: `url("${data.blurDataURL}")` } : undefined}>
-      <div className="fc-hero__media">{isVideo ? <HeroVideo fields={fields} /> : <HeroImage fields={fields} />}</div>
+      <div className="fc-hero__media">{isVideo ? <HeroVideo fields={fields} /> : <HeroImage fields={fields} priority={lead} />}</div>
       <div className="fc-hero__content fc-container">
         <div className="fc-hero__text">
           <Text fields={fields} name="Title" tag={Heading} className="fc-hero__title" />
@@ -84,13 +88,13 @@ export function HeroBanner({ fields, params, data }: BlockProps<HeroData>) {
   );
 }
 
-function HeroImage({ fields }: { fields: BlockProps["fields"] }) {
+function HeroImage({ fields, priority }: { fields: BlockProps["fields"]; priority: boolean }) {
   const image = imageOf(fields, "Image");
   const phone = imageOf(fields, "ImagePhone");
   return (
     <picture>
       {phone && <source media="(max-width: 767px)" srcSet={`/_img?src=${encodeURIComponent(phone.src!)}&w=640 640w, /_img?src=${encodeURIComponent(phone.src!)}&w=1280 1280w`} sizes="100vw" />}
-      <Img image={image} name="Image" className="fc-hero__image" priority sizes="100vw" />
+      <Img image={image} name="Image" className="fc-hero__image" priority={priority} sizes="100vw" />
     </picture>
   );
 }

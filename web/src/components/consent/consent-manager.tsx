@@ -3,20 +3,26 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useT } from "../../lib/page-context";
 import { OPEN_SETTINGS_EVENT, readConsent, saveConsent, type ConsentChoice } from "./consent-choice";
 
-/** ConsentView is what the consent layer shows: nothing, the first-visit banner, or the settings dialog. */
-type ConsentView = { kind: "none" } | { kind: "banner" } | { kind: "settings"; returnFocus: HTMLElement | null };
+/**
+ * ConsentView is what the consent layer shows: before the cookie is read
+ * (server HTML, hydration) the banner for CSS to show on a first visit,
+ * then nothing, the first-visit banner, or the settings dialog.
+ */
+type ConsentView = { kind: "unread" } | { kind: "none" } | { kind: "banner" } | { kind: "settings"; returnFocus: HTMLElement | null };
 
 
 /**
  * ConsentManager shows the cookie banner on the first visit (no 'consent'
  * cookie) and the settings dialog when something dispatches
- * 'forecourt:consent-settings'. Nothing renders on the server: the cookie is
- * read in an effect.
+ * 'forecourt:consent-settings'. The cookie is read in an effect; until then
+ * (the server HTML) the banner is rendered hidden and inert, and the
+ * document's head script shows it before the first paint when there is no
+ * consent cookie, so a first visit sees it without waiting for hydration.
  */
 export function ConsentManager() {
-  const [view, setView] = useState<ConsentView>({ kind: "none" });
+  const [view, setView] = useState<ConsentView>({ kind: "unread" });
   useEffect(() => {
-    if (!readConsent()) setView({ kind: "banner" });
+    setView(readConsent() ? { kind: "none" } : { kind: "banner" });
     const open = () => setView({ kind: "settings", returnFocus: document.activeElement as HTMLElement | null });
     window.addEventListener(OPEN_SETTINGS_EVENT, open);
     return () => window.removeEventListener(OPEN_SETTINGS_EVENT, open);
@@ -28,8 +34,8 @@ export function ConsentManager() {
     setView({ kind: "none" });
   };
 
-  if (view.kind === "banner") {
-    return <ConsentBanner onChoose={choose} onSettings={() => setView({ kind: "settings", returnFocus: null })} />;
+  if (view.kind === "banner" || view.kind === "unread") {
+    return <ConsentBanner unread={view.kind === "unread"} onChoose={choose} onSettings={() => setView({ kind: "settings", returnFocus: null })} />;
   }
   if (view.kind === "settings") {
     return (
@@ -47,11 +53,13 @@ export function ConsentManager() {
   return null;
 }
 
-function ConsentBanner({ onChoose, onSettings }: { onChoose: (c: ConsentChoice) => void; onSettings: () => void }) {
+function ConsentBanner({ unread, onChoose, onSettings }: { unread: boolean; onChoose: (c: ConsentChoice) => void; onSettings: () => void }) {
   const t = useT();
   const titleId = useId();
+  // Unread: a picture of the banner until hydration makes its buttons work
+  // (hidden from assistive technology and from clicks until then).
   return (
-    <section className="fc-consent-banner" role="region" aria-labelledby={titleId}>
+    <section className="fc-consent-banner" role="region" aria-labelledby={titleId} data-unread={unread ? "" : undefined} aria-hidden={unread || undefined} inert={unread || undefined}>
       <div className="fc-consent-banner__text">
         <h2 id={titleId}>{t("consentTitle", "Vi använder cookies")}</h2>
         <p>{t("consentText", "Nödvändiga cookies gör att webbplatsen fungerar. Med ditt samtycke använder vi även cookies för analys och för att visa relevanta erbjudanden.")}</p>

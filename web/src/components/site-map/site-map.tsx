@@ -6,7 +6,10 @@
 // or the offline basemap the project ships (Natural Earth outlines and
 // GeoNames places, built by web/scripts/build-basemap.mjs), so a map shows
 // without any outside service. MapLibre is imported in an effect: pages
-// without a map never load it and the server never runs it. When it cannot
+// without a map never load it and the server never runs it. Its start-up is
+// about a second of main-thread work on a phone, so it starts only once a
+// quarter of the map is on screen and the browser is idle: a dealer page
+// whose map sits below the fold paints and answers first. When it cannot
 // load (no WebGL, a style that fails), the spec's failure message is shown.
 import { useEffect, useRef, useState } from "react";
 import { useOptionalPage } from "../../lib/page-context";
@@ -56,6 +59,33 @@ export function nearbyPlaces(places: Basemap["places"], lat: number, lng: number
 
 type MapState = "loading" | "ready" | "failed";
 
+/**
+ * shown resolves once a quarter of el is in the viewport and the browser is
+ * idle (at once where IntersectionObserver is missing). It never resolves
+ * when cancelled() turns true first.
+ */
+function shown(el: Element, cancelled: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => {
+      if (cancelled()) return;
+      if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), { timeout: 1000 });
+      else setTimeout(resolve, 0);
+    };
+    if (typeof IntersectionObserver === "undefined") return resolve();
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (cancelled()) return io.disconnect();
+        if (entries.some((e) => e.isIntersecting)) {
+          io.disconnect();
+          idle();
+        }
+      },
+      { threshold: 0.25 },
+    );
+    io.observe(el);
+  });
+}
+
 export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; longitude?: string }; label: string; tileUrl?: string }) {
   const { lat, lng } = position(geo);
   const page = useOptionalPage();
@@ -72,6 +102,8 @@ export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; lo
     let map: { remove(): void } | undefined;
     setState("loading");
     (async () => {
+      await shown(el, () => cancelled);
+      if (cancelled) return;
       const [{ default: maplibregl }, { default: workerUrl }] = await Promise.all([
         import("maplibre-gl/dist/maplibre-gl-csp.js") as Promise<{ default: typeof import("maplibre-gl") }>,
         import("maplibre-gl/dist/maplibre-gl-csp-worker.js?url") as Promise<{ default: string }>,

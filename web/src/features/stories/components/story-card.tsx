@@ -19,7 +19,11 @@ export const StoryCard = forwardRef<HTMLAnchorElement, { story: StoryCardData; s
               alt={story.image.alt}
               width={story.image.width}
               height={story.image.height}
-              loading="lazy"
+              // The large card heads the stories list: its picture is the page's
+              // largest paint. No fetchpriority: React would add a preload, and
+              // a browser that has a wider candidate cached uses it and leaves
+              // the preloaded one unused (a console warning).
+              loading={size === "large" ? "eager" : "lazy"}
               decoding="async"
             />
           )}
