@@ -37,10 +37,6 @@ type FavouritesData struct {
 	Error bool `json:"error,omitempty"`
 }
 
-// ContributeHead keeps the page out of search engines: its content is a
-// visitor's own list (page.HeadContributor).
-func (d *FavouritesData) ContributeHead(h *page.Head) { h.Robots = "noindex" }
-
 // ParseFavouriteIDs reads the ids of a share link: car ids separated by
 // commas (spaces ignored), each a positive whole number of at most 15
 // digits. Anything else is counted in rejected and ignored; repeats are

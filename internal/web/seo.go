@@ -26,7 +26,6 @@ func (s *Server) handleRobots(w http.ResponseWriter, r *http.Request) error {
 var notInSitemap = map[string]bool{
 	"NotFoundPage": true, "StoryTag": true, "StoryTagsFolder": true,
 	"CarDetailPage": true, "SiteDetailPage": true,
-	"FavouritesPage": true, // a visitor's own list (noindex)
 }
 
 // noIndex reports an item whose editors set the noIndex field (in any of

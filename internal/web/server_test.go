@@ -235,8 +235,10 @@ func TestRobotsSitemapHealth(t *testing.T) {
 		t.Errorf("sitemap lists the not-found page")
 	}
 	// The saved-searches page (reached from personal mail links) is noIndex.
-	if strings.Contains(r.Body, "/bevakningar") {
-		t.Errorf("sitemap lists a noIndex page")
+	for _, p := range []string{"/bevakningar", "/bilar/favoriter"} {
+		if strings.Contains(r.Body, p) {
+			t.Errorf("sitemap lists the noIndex page %s", p)
+		}
 	}
 	if r := webtest.Get(t, h, "/bevakningar", "Host", "forecourt.se"); webtest.Attr(webtest.Find(r.Doc, "meta", "name", "robots"), "content") != "noindex" {
 		t.Errorf("/bevakningar has no robots noindex (status %d)", r.StatusCode)
