@@ -83,6 +83,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // newFlags makes a flag set whose --help prints the command's summary.
+// parseArgs parses fl over args with flags allowed before, between and
+// after the positional arguments, which it returns in order.
+func parseArgs(fl *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fl.Parse(args); err != nil {
+			return nil, err
+		}
+		if fl.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fl.Arg(0))
+		args = fl.Args()[1:]
+	}
+}
+
 func newFlags(name, summary string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)

@@ -330,16 +330,9 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	siteName := fl.String("site", "", "the forecourt site the feed belongs to, e.g. group-se (required)")
 	full := fl.Bool("full", false, "a complete feed: records of the site missing from it are removed")
 	// Flags may come before, between or after the two arguments.
-	var pos []string
-	for {
-		if err := fl.Parse(args); err != nil {
-			return err
-		}
-		if fl.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fl.Arg(0))
-		args = fl.Args()[1:]
+	pos, err := parseArgs(fl, args)
+	if err != nil {
+		return err
 	}
 	if len(pos) != 2 {
 		fl.Usage()

@@ -88,6 +88,13 @@ func loadFormsSettings() (formsSettings, error) {
 // ticketSecret is FORMS_SECRET, or a random key created once and kept in
 // the store, so that every process of the site checks the others' tickets.
 func ticketSecret(ctx context.Context, db *store.DB, configured string) ([]byte, error) {
+	return storedSecret(ctx, db, "forms.ticket_secret", configured, "form ticket")
+}
+
+// storedSecret is a signing key: configured when set, otherwise a random
+// 32-byte key created once under kvKey in the store's kv table, so every
+// process of one store (and the command-line tools) signs and checks alike.
+func storedSecret(ctx context.Context, db *store.DB, kvKey, configured, what string) ([]byte, error) {
 	if configured != "" {
 		return []byte(configured), nil
 	}
@@ -95,15 +102,15 @@ func ticketSecret(ctx context.Context, db *store.DB, configured string) ([]byte,
 	rand.Read(b)
 	err := db.Tx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, db.Rebind(`INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING`),
-			"forms.ticket_secret", hex.EncodeToString(b), time.Now().UTC().Format(time.RFC3339))
+			kvKey, hex.EncodeToString(b), time.Now().UTC().Format(time.RFC3339))
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store the form ticket key: %w", err)
+		return nil, fmt.Errorf("store the %s key: %w", what, err)
 	}
 	var v string
-	if err := db.QueryRowContext(ctx, db.Rebind(`SELECT value FROM kv WHERE key = ?`), "forms.ticket_secret").Scan(&v); err != nil {
-		return nil, fmt.Errorf("read the form ticket key: %w", err)
+	if err := db.QueryRowContext(ctx, db.Rebind(`SELECT value FROM kv WHERE key = ?`), kvKey).Scan(&v); err != nil {
+		return nil, fmt.Errorf("read the %s key: %w", what, err)
 	}
 	return hex.DecodeString(v)
 }
@@ -194,16 +201,9 @@ func mailHolder(a *app) gdpr.Holder {
 func runLeads(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl := newFlags("leads", "GDPR: export (JSON on standard output) or erase one person's data by e-mail address:\n  forecourt leads export --email ADDRESS\n  forecourt leads erase --email ADDRESS\nCovers leads, form submissions, the mail outbox and every store the server wires in.", stderr)
 	email := fl.String("email", "", "the person's e-mail address (required)")
-	var pos []string
-	for {
-		if err := fl.Parse(args); err != nil {
-			return err
-		}
-		if fl.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fl.Arg(0))
-		args = fl.Args()[1:]
+	pos, err := parseArgs(fl, args)
+	if err != nil {
+		return err
 	}
 	if len(pos) != 1 || (pos[0] != "export" && pos[0] != "erase") {
 		fl.Usage()

@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"net/http"
@@ -51,27 +48,11 @@ func init() {
 // or a random one kept in the store's kv table, so every process of one
 // store (and `forecourt reminders run`) signs and checks alike.
 func reminderSecret(ctx context.Context, db *store.DB) ([]byte, error) {
-	if s := strings.TrimSpace(os.Getenv("REMINDERS_SECRET")); s != "" {
-		if len(s) < 32 {
-			return nil, fmt.Errorf("REMINDERS_SECRET must be at least 32 characters")
-		}
-		return []byte(s), nil
+	s := strings.TrimSpace(os.Getenv("REMINDERS_SECRET"))
+	if s != "" && len(s) < 32 {
+		return nil, fmt.Errorf("REMINDERS_SECRET must be at least 32 characters")
 	}
-	b := make([]byte, 32)
-	rand.Read(b)
-	err := db.Tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, db.Rebind(`INSERT INTO kv (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING`),
-			"reminders.token_secret", hex.EncodeToString(b), time.Now().UTC().Format(time.RFC3339))
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("store the reminder token key: %w", err)
-	}
-	var v string
-	if err := db.QueryRowContext(ctx, db.Rebind(`SELECT value FROM kv WHERE key = ?`), "reminders.token_secret").Scan(&v); err != nil {
-		return nil, fmt.Errorf("read the reminder token key: %w", err)
-	}
-	return hex.DecodeString(v)
+	return storedSecret(ctx, db, "reminders.token_secret", s, "reminder token")
 }
 
 // newReminders is the owner-reminder service over a booking engine.
@@ -131,16 +112,9 @@ func wireReminders(ctx context.Context, w *wiring) error {
 func runReminders(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl := newFlags("reminders", "Owner reminders:\n  forecourt reminders run [--now 2027-11-01T09:00]\nsends the reminders due at --now (UTC, or with an offset such as +01:00; default: now) to the mail outbox.", stderr)
 	nowFlag := fl.String("now", "", "the time to send the reminders due at (YYYY-MM-DDTHH:MM, UTC unless an offset is given)")
-	var pos []string
-	for {
-		if err := fl.Parse(args); err != nil {
-			return err
-		}
-		if fl.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fl.Arg(0))
-		args = fl.Args()[1:]
+	pos, err := parseArgs(fl, args)
+	if err != nil {
+		return err
 	}
 	if len(pos) != 1 || pos[0] != "run" {
 		fl.Usage()
