@@ -98,7 +98,9 @@ test("compare three cars and read the table", async () => {
   const cars = await findCars("vehicles_group_se", { car_is_sample: ["false"] }, 3);
   const page = await newPage(browser);
   for (const c of cars) {
-    await page.goto(`${server.url}/bilar/${c.car_id}/${c.slug}`);
+    // networkidle: the page's chunks are in and React has taken over the
+    // server HTML (a press before that is lost, as on any hydrating page).
+    await page.goto(`${server.url}/bilar/${c.car_id}/${c.slug}`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Lägg till i jämförelsen" }).click();
     await page.getByRole("button", { name: "Ta bort från jämförelsen" }).waitFor();
   }

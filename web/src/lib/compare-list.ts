@@ -5,7 +5,6 @@ export type CompareCar = { car_id: number; [key: string]: unknown };
 
 export const COMPARE_KEY = "compareList";
 export const COMPARE_CHANGED = "forecourt:compare-changed";
-export const COMPARE_TOGGLE = "forecourt:compare-toggle";
 export const COMPARE_MAX = 4;
 
 /** The wide field list fetched for a compared car. */

@@ -3,6 +3,7 @@
 // listens for the forecourt:compare-toggle event and owns the list).
 import { useEffect, useState } from "react";
 import { imageURL } from "../../lib/media";
+import { requestCompareToggle } from "../../lib/compare-toggle";
 import { FavouriteButton } from "../favourite-button/favourite-button";
 
 export interface CarCardData {
@@ -144,7 +145,7 @@ export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: 
         className="fc-car-card__compare"
         aria-pressed={pressed}
         aria-label={`${t("compare", "Jämför")} ${title}`}
-        onClick={() => window.dispatchEvent(new CustomEvent("forecourt:compare-toggle", { detail: car }))}
+        onClick={() => requestCompareToggle(car)}
       >
         <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
           <path d="M2 4h8M2 4l2-2M2 4l2 2M14 12H6m8 0l-2-2m2 2l-2 2" fill="none" stroke="currentColor" strokeWidth="1.6" />

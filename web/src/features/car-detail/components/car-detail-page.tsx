@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { usePage, useT } from "../../../lib/page-context";
 import { imageURL } from "../../../lib/media";
-import { COMPARE_TOGGLE } from "../../../lib/compare-list";
+import { requestCompareToggle } from "../../../lib/compare-toggle";
 import { useCompareList } from "../../../lib/use-compare-list";
 import type { Car, Detail } from "../types";
 import { MediaSection } from "./media-section";
@@ -121,7 +121,7 @@ function CarView({ data, car, t }: { data: Detail; car: Car; t: T }) {
               <a className="fc-button fc-button--secondary" href="#contact-testdrive">{t("carDetailBookTestDrive", "Book a test drive")}</a>
               <a className="fc-button fc-button--ghost" href="#contact-quote">{t("carDetailGetQuote", "Get a quote")}</a>
               <button type="button" className="fc-button fc-button--ghost" aria-pressed={inCompare}
-                onClick={() => window.dispatchEvent(new CustomEvent(COMPARE_TOGGLE, { detail: { car } }))}>
+                onClick={() => requestCompareToggle({ car })}>
                 {inCompare ? t("compareRemoveThis", "Remove from compare") : t("compareAdd", "Add to compare")}
               </button>
               <FavouriteButton car={{ car_id: car.car_id, slug: car.slug, car_brand: car.car_brand, car_model: car.car_model }} t={t} withText />

@@ -4,7 +4,8 @@ import { usePage, useT } from "../../../lib/page-context";
 import { imageURL } from "../../../lib/media";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { useCompareList } from "../../../lib/use-compare-list";
-import { clearCompare, COMPARE_TOGGLE, toggleCompare, writeCompareList, readCompareList, type CompareCar } from "../../../lib/compare-list";
+import { listenCompareToggle } from "../../../lib/compare-toggle";
+import { clearCompare, toggleCompare, writeCompareList, readCompareList, type CompareCar } from "../../../lib/compare-list";
 import "../compare.css";
 
 /** The rows of the compare table: field and its dictionary key / fallback label. */
@@ -39,16 +40,14 @@ export function CompareBar() {
   const index = `vehicles_${page.site.name.replace(/-/g, "_")}`;
 
   useEffect(() => {
-    const on = (e: Event) => {
-      const detail = (e as CustomEvent<{ car?: CompareCar } | CompareCar | null>).detail;
+    return listenCompareToggle((d) => {
+      const detail = d as { car?: CompareCar } | CompareCar | null;
       const c = (detail && "car" in detail && detail.car ? detail.car : detail) as CompareCar | null;
       if (!c || typeof c.car_id !== "number") return;
       const had = readCompareList().some((x) => x.car_id === c.car_id);
       pushDataLayer({ event: "flow_interaction", flow: "compare", action: had ? "remove" : "add", car_id: c.car_id });
       void toggleCompare(index, c);
-    };
-    window.addEventListener(COMPARE_TOGGLE, on);
-    return () => window.removeEventListener(COMPARE_TOGGLE, on);
+    });
   }, [index]);
 
   useEffect(() => {
