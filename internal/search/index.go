@@ -119,8 +119,8 @@ type keywordIndex struct {
 	// the key, whose positions are then foldedMany[i].
 	folded     map[string]int32
 	foldedMany [][]int
-	total  []int   // docs per value: the unfiltered counts
-	ords   ordinals // single-valued fields: doc → value position
+	total      []int    // docs per value: the unfiltered counts
+	ords       ordinals // single-valued fields: doc → value position
 }
 
 // numberIndex is the column of a number field and its sort orders.
