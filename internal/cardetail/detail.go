@@ -155,12 +155,7 @@ func (s *Service) Recommendations(ctx context.Context, st *site.Site, car *catal
 // SampleSites returns the dealer sites that sell the brand of a sample car
 // (sites filtered by site_brands, limit 100).
 func (s *Service) SampleSites(ctx context.Context, st *site.Site, brand string) ([]catalog.DealerSite, error) {
-	res, err := s.Engine.Search(ctx, search.Query{
-		Index:   st.SitesIndex(),
-		Filters: map[string][]string{"site_brands": {brand}},
-		Limit:   SampleSiteLimit,
-		Fields:  []string{"site_id"},
-	})
+	res, err := s.sampleSiteQuery(ctx, st, brand)
 	if err != nil {
 		return nil, err
 	}
@@ -171,6 +166,44 @@ func (s *Service) SampleSites(ctx context.Context, st *site.Site, brand string) 
 		}
 	}
 	return out, nil
+}
+
+// sampleSiteIDs is SampleSites with only each site's id decoded, for the
+// similar cars strip (the whole records, with their departments, are what
+// the lead form needs, not a filter).
+func (s *Service) sampleSiteIDs(ctx context.Context, st *site.Site, brand string) ([]catalog.DealerSite, error) {
+	res, err := s.sampleSiteQuery(ctx, st, brand)
+	if err != nil {
+		return nil, err
+	}
+	return search.DecodeContent[catalog.DealerSite](res)
+}
+
+func (s *Service) sampleSiteQuery(ctx context.Context, st *site.Site, brand string) (search.Result, error) {
+	return s.Engine.Search(ctx, search.Query{
+		Index:   st.SitesIndex(),
+		Filters: map[string][]string{"site_brands": {brand}},
+		Limit:   SampleSiteLimit,
+		Fields:  []string{"site_id"},
+	})
+}
+
+// carFields returns a car with only the given fields of its record decoded
+// (the others zero): a loader that filters by a few of them need not
+// decode the whole record again (the detail loader already does).
+func (s *Service) carFields(ctx context.Context, st *site.Site, id int64, fields ...string) (catalog.Car, error) {
+	res, err := s.Engine.Search(ctx, search.Query{Index: st.VehiclesIndex(), Filters: map[string][]string{"car_id": {strconv.FormatInt(id, 10)}}, Limit: 1, Fields: fields})
+	if err != nil {
+		return catalog.Car{}, err
+	}
+	cars, err := search.DecodeContent[catalog.Car](res)
+	if err != nil {
+		return catalog.Car{}, err
+	}
+	if len(cars) == 0 {
+		return catalog.Car{}, errs.E(errs.NotFound, "no car %d on %s", id, st.Name)
+	}
+	return cars[0], nil
 }
 
 // SampleAlternatives returns real cars (car_is_sample false) of a sample

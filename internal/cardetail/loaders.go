@@ -202,7 +202,7 @@ func (s *Service) SimilarLoader() page.Loader {
 		if ref.ID == 0 || ref.IDOnly {
 			return nil, nil
 		}
-		car, err := s.Car(ctx, req.Site, ref.ID)
+		car, err := s.carFields(ctx, req.Site, ref.ID, "car_id", "car_is_sample", "car_brand", "car_model", "car_site_region", "car_body", "car_fuel")
 		if errs.Is(err, errs.NotFound) {
 			return nil, nil
 		}
@@ -211,7 +211,7 @@ func (s *Service) SimilarLoader() page.Loader {
 		}
 		out := &SimilarCars{Sample: car.CarIsSample}
 		if out.Sample {
-			sites, err := s.SampleSites(ctx, req.Site, car.CarBrand)
+			sites, err := s.sampleSiteIDs(ctx, req.Site, car.CarBrand)
 			if err != nil {
 				return nil, err
 			}

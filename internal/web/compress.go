@@ -2,13 +2,13 @@ package web
 
 import (
 	"bytes"
-	"compress/gzip"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/andybalholm/brotli"
+	"github.com/klauspost/compress/gzip"
 )
 
 // minCompress is the size below which compression costs more than it saves.

@@ -223,9 +223,13 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	h.Set("ETag", etag)
-	var buf bytes.Buffer
+	// The document is copied out (compressed, or written) before the
+	// buffer goes back to the pool.
+	buf := scratchBuffers.Get().(*bytes.Buffer)
+	defer scratchBuffers.Put(buf)
+	buf.Reset()
 	buf.Grow(len(body) + len(pageJSON) + 4096)
-	err = writeDocument(&buf, documentData{
+	err = writeDocument(buf, documentData{
 		Lang: req.Site.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD), Nonce: nonceMarker,
 		CSS: s.assets.CSS, EntryJS: s.assets.EntryJS, Preloads: s.assets.Preloads,
 		Body: template.HTML(body), Fallback: fallback, PageJSON: template.JS(pageJSON),
