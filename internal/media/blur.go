@@ -9,7 +9,7 @@ import (
 
 // BlurDataURL returns the blur placeholder of the picture at path (a demo
 // path, a /-/media/ path or an allowed absolute URL) as a
-// "data:image/png;base64,…" URL of a picture BlurWidth pixels wide. Results
+// "data:image/webp;base64,…" URL of a picture BlurWidth pixels wide. Results
 // are cached by path, failures too: a failure is logged once and gives "".
 func (h *Handler) BlurDataURL(path string) string {
 	h.blurMu.RLock()
@@ -36,7 +36,7 @@ func (h *Handler) blurDataURL(path string) string {
 		ctx, cancel := context.WithTimeout(context.Background(), fetchTimeout)
 		defer cancel()
 		var e *entry
-		if e, err = h.blurEntry(ctx, src); err == nil {
+		if e, err = h.blurDataEntry(ctx, src); err == nil {
 			return "data:" + e.ctype + ";base64," + base64.StdEncoding.EncodeToString(e.body)
 		}
 	}

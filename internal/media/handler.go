@@ -38,6 +38,7 @@ import (
 
 	_ "image/gif" // decoders for local and remote sources
 
+	"github.com/gen2brain/webp"
 	xdraw "golang.org/x/image/draw"
 	_ "golang.org/x/image/webp"
 	"golang.org/x/sync/singleflight"
@@ -496,9 +497,30 @@ func (h *Handler) scaledBuild(src string, w, q int, f format) (string, func(cont
 	}, nil
 }
 
-// blurEntry returns the blur placeholder of src as a tiny PNG.
+// blurEntry returns the blur placeholder of src as a tiny PNG (what
+// /_img?blur=1 answers every client, whatever it accepts).
 func (h *Handler) blurEntry(ctx context.Context, src string) (*entry, error) {
+	return h.blurEncoded(ctx, src, formatJPEG)
+}
+
+// blurDataEntry returns the blur placeholder of src for a data: URL in a
+// page, as a tiny WebP (a PNG when the WebP encoder fails). Every car card
+// and gallery picture carries one twice (in the HTML and in the page data):
+// at 16 pixels wide a lossy WebP is some 86 bytes where the PNG is 400,
+// which took a car list document of 96 cards from 435 to about 355 KB;
+// under the browser's blur the two look the same, and every browser the
+// site supports reads WebP.
+func (h *Handler) blurDataEntry(ctx context.Context, src string) (*entry, error) {
+	return h.blurEncoded(ctx, src, formatWebP)
+}
+
+// blurEncoded makes and caches the placeholder of src: WebP for formatWebP,
+// else PNG.
+func (h *Handler) blurEncoded(ctx context.Context, src string, f format) (*entry, error) {
 	key := "blur:" + src
+	if f == formatWebP {
+		key = "blur.webp:" + src
+	}
 	return h.cached(key, func() (*entry, error) {
 		var img image.Image
 		if d, err := parseDemo(src); err == nil && d.raster() {
@@ -510,9 +532,16 @@ func (h *Handler) blurEntry(ctx context.Context, src string) (*entry, error) {
 		} else if img, err = h.load(ctx, src); err != nil {
 			return nil, err
 		}
+		small := scaleTo(img, BlurWidth)
 		var buf bytes.Buffer
+		if f == formatWebP {
+			if err := webp.Encode(&buf, small, webp.Options{Quality: blurWebPQuality, Method: 6}); err == nil {
+				return newEntry(key, buf.Bytes(), "image/webp"), nil
+			}
+			buf.Reset()
+		}
 		enc := png.Encoder{CompressionLevel: png.BestCompression}
-		if err := enc.Encode(&buf, scaleTo(img, BlurWidth)); err != nil {
+		if err := enc.Encode(&buf, small); err != nil {
 			return nil, errs.Wrap(err, "encode blur placeholder")
 		}
 		return newEntry(key, buf.Bytes(), "image/png"), nil

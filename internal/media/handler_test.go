@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"image"
 	"image/jpeg"
-	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/image/webp"
 )
 
 // MustHandler returns a Handler for cfg or fails the test.
@@ -321,22 +322,22 @@ func TestMediaProxy(t *testing.T) {
 func TestBlurDataURL(t *testing.T) {
 	h := MustHandler(t, Config{})
 	s := h.BlurDataURL("/-/media/demo/car/sedan/blue/1.jpg")
-	data, ok := strings.CutPrefix(s, "data:image/png;base64,")
+	data, ok := strings.CutPrefix(s, "data:image/webp;base64,")
 	if !ok {
-		t.Fatalf("BlurDataURL = %.40q, want a PNG data URL", s)
+		t.Fatalf("BlurDataURL = %.40q, want a WebP data URL", s)
 	}
 	b, err := base64.StdEncoding.DecodeString(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := png.Decode(bytes.NewReader(b))
+	img, err := webp.Decode(bytes.NewReader(b))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := img.Bounds(); got.Dx() != BlurWidth || got.Dy() != BlurWidth*CarHeight/CarWidth {
 		t.Errorf("placeholder is %v", got)
 	}
-	if len(s) > 1500 {
+	if len(s) > 200 {
 		t.Errorf("placeholder is %d bytes, want a small one", len(s))
 	}
 	if again := h.BlurDataURL("/-/media/demo/car/sedan/blue/1.jpg"); again != s {

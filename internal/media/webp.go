@@ -26,6 +26,9 @@ const (
 	// webpMethod trades encoding time for size (0 fast … 6 small): 2 is about
 	// twice JPEG's encoding time and within 10 % of method 4's size.
 	webpMethod = 2
+	// blurWebPQuality is the quality of blur placeholders: what survives
+	// 16 pixels and the browser's blur is the colours.
+	blurWebPQuality = 50
 )
 
 // negotiate picks the format of a scaled picture from the request's Accept

@@ -19,9 +19,9 @@ type documentData struct {
 	CSS      []string
 	EntryJS  string
 	Preloads []string
-	Body     template.HTML
+	Body     []byte // the app root's HTML
 	Fallback bool
-	PageJSON template.JS
+	PageJSON []byte // script-safe JSON (safeJSON)
 }
 
 // The document is written by Go so the head is right even when the body
@@ -54,12 +54,21 @@ var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 {{end}}{{with .Head.GTMID}}<script nonce="{{$.Nonce}}">(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;var n=d.querySelector('[nonce]');n&&j.setAttribute('nonce',n.nonce||n.getAttribute('nonce'));f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','{{.}}');</script>
 {{end}}</head>
 <body>
-<div id="root"{{if .Fallback}} data-fallback{{end}}>{{.Body}}</div>
-<script id="__PAGE_DATA__" type="application/json" nonce="{{.Nonce}}">{{.PageJSON}}</script>
+<div id="root"{{if .Fallback}} data-fallback{{end}}>`))
+
+// The body and the page data (100–300 KB together) are written as they
+// are, not through the template: it would copy them twice more (into
+// strings, then through fmt), and they are already HTML and script-safe
+// JSON (what template.HTML and template.JS put in place unchanged).
+var (
+	documentMiddle = []byte(`</div>
+<script id="__PAGE_DATA__" type="application/json" nonce="`)
+	documentTail = template.Must(template.New("tail").Parse(`</script>
 <script type="module" src="{{.EntryJS}}" nonce="{{.Nonce}}"></script>
 </body>
 </html>
 `))
+)
 
 // safeJSON marshals v for embedding inside a <script> element: <, > and &
 // are escaped (json.Marshal does this), and so are U+2028/U+2029.
@@ -95,7 +104,15 @@ func jsonLD(items []any) []template.JS {
 }
 
 func writeDocument(buf *bytes.Buffer, d documentData) error {
-	return documentTmpl.Execute(buf, d)
+	if err := documentTmpl.Execute(buf, d); err != nil {
+		return err
+	}
+	buf.Write(d.Body)
+	buf.Write(documentMiddle)
+	template.HTMLEscape(buf, []byte(d.Nonce))
+	buf.WriteString(`">`)
+	buf.Write(d.PageJSON)
+	return documentTail.Execute(buf, d)
 }
 
 var _ = strings.TrimSpace

@@ -610,7 +610,7 @@ func (s *Server) handleEditingRender(w http.ResponseWriter, r *http.Request) err
 	err = writeDocument(&buf, documentData{
 		Lang: st.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD), Nonce: nonce,
 		CSS: s.assets.CSS, EntryJS: s.assets.EntryJS, Preloads: s.assets.Preloads,
-		Body: template.HTML(body), Fallback: fallback, PageJSON: template.JS(pageJSON),
+		Body: body, Fallback: fallback, PageJSON: pageJSON,
 	})
 	if err != nil {
 		return errs.Wrap(err, "write document")

@@ -122,9 +122,15 @@ func (d *gzDoc) segments() ([][]byte, error) {
 	return out, nil
 }
 
-// write appends the gzip stream of the document with nonce in place of the
-// markers.
-func (d *gzDoc) write(dst *bytes.Buffer, nonce string) {
+// streamLen is the length of the gzip stream write gives with a nonce of
+// n bytes.
+func (d *gzDoc) streamLen(n int) int {
+	return 10 + d.size + (len(d.parts)-1)*(5+n) + 2 + 8
+}
+
+// write writes the gzip stream of the document with nonce in place of the
+// markers (streamLen bytes): the parts as they are, no copy of the whole.
+func (d *gzDoc) write(dst io.Writer, nonce string) {
 	// gzip header: magic, deflate, no flags, no mtime, no extra flags, unknown OS.
 	dst.Write([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255})
 	n := len(nonce)
@@ -139,7 +145,7 @@ func (d *gzDoc) write(dst *bytes.Buffer, nonce string) {
 			// A stored block holding the nonce: header byte (BFINAL=0,
 			// BTYPE=00, padded), LEN and its complement, the bytes.
 			dst.Write([]byte{0, byte(n), byte(n >> 8), ^byte(n), ^byte(n >> 8)})
-			dst.WriteString(nonce)
+			io.WriteString(dst, nonce)
 			crc = crc32Combine(crc, nonceCRC, n)
 			total += n
 		}

@@ -18,6 +18,9 @@ func TestGzDocSplicesTheNonce(t *testing.T) {
 	for _, nonce := range []string{"abc123", "another-nonce_value", ""} {
 		var out bytes.Buffer
 		d.write(&out, nonce)
+		if out.Len() != d.streamLen(len(nonce)) {
+			t.Errorf("stream of %d bytes, streamLen says %d", out.Len(), d.streamLen(len(nonce)))
+		}
 		zr, err := gzip.NewReader(&out)
 		if err != nil {
 			t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"html/template"
 	"net"
 	"net/http"
 	"net/url"
@@ -232,7 +231,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	err = writeDocument(buf, documentData{
 		Lang: req.Site.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD), Nonce: nonceMarker,
 		CSS: s.assets.CSS, EntryJS: s.assets.EntryJS, Preloads: s.assets.Preloads,
-		Body: template.HTML(body), Fallback: fallback, PageJSON: template.JS(pageJSON),
+		Body: body, Fallback: fallback, PageJSON: pageJSON,
 	})
 	if err != nil {
 		return errs.Wrap(err, "write document")
@@ -318,15 +317,12 @@ func docKey(pageHash uint64, headJSON []byte, locale, entry string) uint64 {
 
 // writeGzDoc answers with a compressed document, the nonce spliced in.
 func writeGzDoc(w http.ResponseWriter, r *http.Request, status int, d *gzDoc, nonce string) {
-	var out bytes.Buffer
-	out.Grow(d.size + 64)
-	d.write(&out, nonce)
 	h := w.Header()
 	h.Set("Content-Encoding", "gzip")
-	h.Set("Content-Length", strconv.Itoa(out.Len()))
+	h.Set("Content-Length", strconv.Itoa(d.streamLen(len(nonce))))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		w.Write(out.Bytes())
+		d.write(w, nonce)
 	}
 }
 
