@@ -26,8 +26,6 @@ import { RichTextBlock } from "../blocks/rich-text/rich-text";
 import { MegaMenu } from "../blocks/mega-menu/mega-menu";
 import { Spacer } from "../blocks/spacer/spacer";
 import { CtaBanner } from "../blocks/cta-banner/cta-banner";
-import { LegalText } from "../blocks/legal-text/legal-text";
-import { DisclaimerModal } from "../blocks/disclaimer-modal/disclaimer-modal";
 import { MainNavigation } from "../features/navigation/components/main-navigation";
 import { Breadcrumb } from "../features/catalog/components/breadcrumb";
 
@@ -57,8 +55,9 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   StageRow: lazyBlock(() => import("../blocks/stage-row/stage-row").then((m) => m.StageRow)),
   Spacer,
   CtaBanner,
-  LegalText,
-  DisclaimerModal,
+  LegalText: lazyBlock(() => import("../blocks/legal-text/legal-text").then((m) => m.LegalText)),
+  // Campaign pages only: not in every page's entry.
+  DisclaimerModal: lazyBlock(() => import("../blocks/disclaimer-modal/disclaimer-modal").then((m) => m.DisclaimerModal)),
   StoriesList: lazyBlock(() => import("../features/stories/components/stories-list").then((m) => m.StoriesList)),
   StoriesTeaser: lazyBlock(() => import("../features/stories/components/stories-teaser").then((m) => m.StoriesTeaser)),
   ArticleFooter: lazyBlock(() => import("../features/stories/components/article-footer").then((m) => m.ArticleFooter)),
@@ -87,6 +86,12 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   TireHotel: lazyBlock(() => import("../features/tirehotel/components/tire-hotel").then((m) => m.TireHotel)),
 };
 
+// Parts of a lazy block that only some of its pages render, in chunks of
+// their own: loaded with the block when data shows them.
+const blockParts: Record<string, (data: PageData) => Promise<unknown> | undefined> = {
+  CarDetail: (data) => (data.site.isUK ? import("../features/car-detail/components/car-detail-page").then((m) => m.UKQuotePanel.preload()) : undefined),
+};
+
 /** preloadBlocks loads the code of the lazy blocks that data renders. */
 export function preloadBlocks(data: PageData): Promise<unknown> {
   const names = new Set<string>();
@@ -101,6 +106,8 @@ export function preloadBlocks(data: PageData): Promise<unknown> {
   for (const n of names) {
     const c = components[n];
     if (isLazy(c) && !c.loaded()) loads.push(c.preload());
+    const part = blockParts[n]?.(data);
+    if (part) loads.push(part);
   }
   if (data.sitecore.context.pageEditing) loads.push(preloadEditing());
   return Promise.all(loads);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { BlockProps } from "../../../app/block-props";
+import { lazyBlock } from "../../../lib/lazy-block";
 import { usePage, useT } from "../../../lib/page-context";
 import { imageURL } from "../../../lib/media";
 import { requestCompareToggle } from "../../../lib/compare-toggle";
@@ -8,12 +9,18 @@ import type { Car, Detail } from "../types";
 import { MediaSection } from "./media-section";
 import { LoanCalculator } from "./loan-calculator";
 import { LeasingBlocks } from "./leasing-blocks";
-import { UKQuotePanel } from "./uk-quote-panel";
 import { ContactForm } from "./contact-form";
 import { Collapse } from "./collapse";
 import { CompactCarCard } from "../../../components/car-card/compact-car-card";
 import { FavouriteButton } from "../../../components/favourite-button/favourite-button";
 import "../car-detail.css";
+
+// The UK quote panel renders only on UK sites' car pages, so its code is a
+// chunk of its own rather than part of every car page's first load. The
+// browser loads it with this block where the site is a UK one
+// (component-factory's blockParts); the render worker loads every lazy part
+// at start.
+export const UKQuotePanel = lazyBlock(() => import("./uk-quote-panel").then((m) => m.UKQuotePanel));
 
 type T = (k: string, f?: string) => string;
 
