@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { imageURL } from "../../lib/media";
 import { requestCompareToggle } from "../../lib/compare-toggle";
 import { FavouriteButton } from "../favourite-button/favourite-button";
+import { formatNumber, numberFormat } from "../../lib/format";
 
 export interface CarCardData {
   car_id: number;
@@ -36,7 +37,7 @@ const CARD_WIDTHS = [320, 640, 1280] as const;
 export function formatPrice(n: number | undefined, locale: string, currency: string): string {
   if (n === undefined || n === null || !Number.isFinite(n)) return "";
   try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(n);
+    return numberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(n);
   } catch {
     return `${Math.round(n).toLocaleString(locale)} ${currency}`;
   }
@@ -94,7 +95,7 @@ export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: 
   const monthly = monthlyText(car, locale, cur, t);
   const chipsList = [
     car.car_year ? String(car.car_year) : "",
-    car.car_mileage !== undefined ? `${car.car_mileage.toLocaleString(locale)} ${mileageUnit}` : "",
+    car.car_mileage !== undefined ? `${formatNumber(car.car_mileage, locale)} ${mileageUnit}` : "",
     car.car_fuel ?? "",
     car.car_gearbox ?? "",
   ].filter(Boolean);

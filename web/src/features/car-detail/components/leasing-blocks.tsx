@@ -1,4 +1,5 @@
 import type { LeasingView } from "../types";
+import { formatNumber } from "../../../lib/format";
 
 type T = (k: string, f?: string) => string;
 
@@ -24,7 +25,7 @@ export function LeasingBlocks({ leasing, locale, t }: { leasing: LeasingView[]; 
               </>
             )}
           </p>
-          <p className="fc-leasing__terms">{l.duration} {t("carDetailMonths", "months")} · {l.mileage.toLocaleString(locale)} {t("carDetailMileagePerYear", "per year")}</p>
+          <p className="fc-leasing__terms">{l.duration} {t("carDetailMonths", "months")} · {formatNumber(l.mileage, locale)} {t("carDetailMileagePerYear", "per year")}</p>
           {l.description && <p className="fc-leasing__desc">{l.description}{l.asterix ? ` ${l.asterix}` : ""}</p>}
         </section>
       ))}

@@ -15,6 +15,7 @@ import { textOf } from "../../../lib/fields";
 import { FacetPanel } from "./facet-panel";
 import { FilterDrawer } from "./filter-drawer";
 import "../catalog.css";
+import { formatNumber } from "../../../lib/format";
 
 export const FILTER_TYPE_KEY = "filterType";
 /** Facets whose values typed words may match, besides brand and model. */
@@ -142,7 +143,7 @@ function CarListScreen({ data }: { data: CarListData }) {
     apply(next);
   };
 
-  const rangeLabel = (facet: string, r: [number, number]) => `${t(`facet_${facet}`, facet)}: ${r[0].toLocaleString(locale)}–${r[1].toLocaleString(locale)}`;
+  const rangeLabel = (facet: string, r: [number, number]) => `${t(`facet_${facet}`, facet)}: ${formatNumber(r[0], locale)}–${formatNumber(r[1], locale)}`;
   const active = chips(state, rangeLabel);
   const pm = pathBrandModel(state);
   const heading = pm ? [pm.brand, pm.model].filter(Boolean).join(" ") : textOf(page.sitecore.route?.fields ?? {}, "Title") || t("carsTitle", "Bilar");
@@ -268,7 +269,7 @@ function CarListScreen({ data }: { data: CarListData }) {
           )}
           {status !== "error" && cars.length > 0 && (
             <div className="fc-car-list__more">
-              <p>{fill(t("showingXofY", "Visar {x} av {y} bilar"), { x: reached.toLocaleString(locale), y: hitCount(total, locale) })}</p>
+              <p>{fill(t("showingXofY", "Visar {x} av {y} bilar"), { x: formatNumber(reached, locale), y: hitCount(total, locale) })}</p>
               <progress max={Math.max(1, total)} value={reached} aria-hidden="true" />
               {canMore && (
                 <button type="button" className="fc-button fc-button--secondary" onClick={showMore} disabled={status === "loading-more"}>

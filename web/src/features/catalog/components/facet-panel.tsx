@@ -2,6 +2,7 @@
 import { useId, useState } from "react";
 import type { FacetResult, ListState } from "../types";
 import { RangeFacet } from "./range-facet";
+import { formatNumber, textOrder } from "../../../lib/format";
 
 export interface FacetPanelProps {
   facets: FacetResult[];
@@ -74,7 +75,8 @@ function ValueList({ facet, state, t, locale, onToggle }: { facet: FacetResult; 
   const selected = state.filters[facet.name] ?? [];
   const models = state.filters.car_model ?? [];
   // The engine sorts by bytes ("Ängelholm" before "Borås"); people expect the locale's order.
-  const values = facet.name === "car_year" ? facet.values : [...facet.values].sort((a, b) => a.text.localeCompare(b.text, locale, { numeric: true }));
+  const byText = textOrder(locale, true);
+  const values = facet.name === "car_year" ? facet.values : [...facet.values].sort((a, b) => byText(a.text, b.text));
   const shown = all ? values : values.filter((v, i) => i < COLLAPSED || selected.includes(v.text));
   return (
     <>
@@ -86,7 +88,7 @@ function ValueList({ facet, state, t, locale, onToggle }: { facet: FacetResult; 
               <label className="fc-check">
                 <input type="checkbox" checked={on} onChange={() => onToggle(facet.name, v.text)} />
                 <span className="fc-check__text">{v.text}</span>
-                <span className="fc-check__count">{v.count.toLocaleString(locale)}</span>
+                <span className="fc-check__count">{formatNumber(v.count, locale)}</span>
               </label>
               {on && facet.child_name && v.children && v.children.length > 0 && (
                 <ul className="fc-facet__children" aria-label={`${t(`facet_${facet.child_name}`, "Modell")} ${v.text}`}>
@@ -97,7 +99,7 @@ function ValueList({ facet, state, t, locale, onToggle }: { facet: FacetResult; 
                         <label className="fc-check">
                           <input type="checkbox" checked={models.includes(val)} onChange={() => onToggle(facet.child_name!, val)} />
                           <span className="fc-check__text">{c.text}</span>
-                          <span className="fc-check__count">{c.count.toLocaleString(locale)}</span>
+                          <span className="fc-check__count">{formatNumber(c.count, locale)}</span>
                         </label>
                       </li>
                     );

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import type { Histogram } from "../types";
 import { clampRange, parseIntLoose, rangeFilter, rangeStep } from "../utils/list-state";
+import { formatNumber } from "../../../lib/format";
 
 export const COMMIT_DELAY = 1500;
 const BAR_MAX = 40;
@@ -29,7 +30,7 @@ export function RangeFacet({ name, label, histogram, value, locale, minLabel, ma
   const step = rangeStep(min, max);
   const committed: [number, number] = value ? clampRange(value[0], value[1], min, max) : [min, max];
   const [draft, setDraft] = useState<[number, number]>(committed);
-  const fmt = (v: number) => v.toLocaleString(locale);
+  const fmt = (v: number) => formatNumber(v, locale);
   const [text, setText] = useState<[string, string]>([fmt(committed[0]), fmt(committed[1])]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const track = useRef<HTMLDivElement>(null);

@@ -2,6 +2,7 @@
 // (query string plus readable /brand/model path segments), facet ticks,
 // chips, clear-all and the range rules of the spec.
 import type { ListState } from "../types";
+import { formatNumber } from "../../../lib/format";
 
 export const DEFAULT_SORT = "car_publishdate_desc";
 /** Range facets read from the URL ("?car_monthly_cost=2000-4000"), as catalogpages.RangeFacets. */
@@ -176,7 +177,7 @@ export function rangeFilter(r: [number, number], min: number, max: number): [num
 
 /** hitCount shows 10000+ from 10000 on. */
 export function hitCount(total: number, locale: string): string {
-  return total >= 10000 ? `${(10000).toLocaleString(locale)}+` : total.toLocaleString(locale);
+  return total >= 10000 ? `${formatNumber(10000, locale)}+` : formatNumber(total, locale);
 }
 
 /** fill replaces {name} placeholders of a dictionary text. */

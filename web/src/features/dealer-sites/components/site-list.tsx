@@ -8,6 +8,7 @@ import { textOf } from "../../../lib/fields";
 import { searchSites } from "../api/search-sites";
 import type { FacetResult, SiteCardData, SiteListData } from "../types";
 import "../dealer-sites.css";
+import { textOrder } from "../../../lib/format";
 
 type Status = "ready" | "loading" | "loading-more" | "error";
 
@@ -85,7 +86,7 @@ export function SiteList({ data }: BlockProps<SiteListData>) {
           <fieldset key={f.name} className="fc-pill-filter">
             <legend>{t(`facet_${f.name}`, f.name)}</legend>
             <div>
-              {[...f.values].sort((a, b) => a.text.localeCompare(b.text, page.site.locale)).map((v) => {
+              {[...f.values].sort((a, b) => textOrder(page.site.locale)(a.text, b.text)).map((v) => {
                 const on = (filters[f.name] ?? []).includes(v.text);
                 return (
                   <label key={v.text} className={`fc-pill${on ? " is-on" : ""}`}>
