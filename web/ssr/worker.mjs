@@ -31,13 +31,15 @@ const { render } = await import(pathToFileURL(bundle).href);
 // MAX_FRAME bounds one request (the Go side bounds page data far below it).
 const MAX_FRAME = 64 << 20;
 
+// answer writes the status, length and text as one buffer: one write
+// (one system call) per answer, and the text is encoded straight into it.
 function answer(conn, status, text) {
-  const body = Buffer.from(text, "utf8");
-  const head = Buffer.allocUnsafe(5);
-  head[0] = status;
-  head.writeUInt32BE(body.length, 1);
-  conn.write(head);
-  conn.write(body);
+  const n = Buffer.byteLength(text, "utf8");
+  const out = Buffer.allocUnsafe(5 + n);
+  out[0] = status;
+  out.writeUInt32BE(n, 1);
+  out.write(text, 5, "utf8");
+  conn.write(out);
 }
 
 function handle(conn, frame) {
