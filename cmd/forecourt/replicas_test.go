@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -398,4 +399,21 @@ func (s *replicaLogs) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// The soft memory limit is 512 MiB for the demo stock and follows a larger
+// stock's live heap, so the collector is never held under its live data.
+func TestMemoryLimitFollowsTheLiveHeap(t *testing.T) {
+	for _, tt := range []struct {
+		live uint64
+		want int64
+	}{{70 << 20, 512 << 20}, {200 << 20, 512 << 20}, {1 << 30, 5 << 29}} {
+		if got := memoryLimitFor(tt.live); got != tt.want {
+			t.Errorf("memoryLimitFor(%d) = %d, want %d", tt.live, got, tt.want)
+		}
+	}
+	runtime.GC() // the live heap is what a collection found
+	if liveHeap() == 0 {
+		t.Error("liveHeap read nothing")
+	}
 }

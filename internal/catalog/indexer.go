@@ -42,6 +42,9 @@ type Indexer struct {
 	Engine  *search.Engine
 	Sites   *site.Registry
 	Log     *slog.Logger
+	// Built, when set, is called after each round of index builds (the
+	// server fits its memory limit to the new live heap).
+	Built func()
 
 	mu    sync.Mutex
 	sigs  map[string]string
@@ -56,14 +59,19 @@ func (ix *Indexer) BuildAll(ctx context.Context) error {
 			return err
 		}
 	}
-	freeBuildGarbage()
+	ix.freeBuildGarbage()
 	return nil
 }
 
 // freeBuildGarbage returns the garbage of index builds (a decoded map per
 // car) to the OS, which would otherwise keep it in the process's resident
 // memory for minutes. Once per round of builds: it costs a GC and a scavenge.
-func freeBuildGarbage() { debug.FreeOSMemory() }
+func (ix *Indexer) freeBuildGarbage() {
+	debug.FreeOSMemory()
+	if ix.Built != nil {
+		ix.Built()
+	}
+}
 
 func (ix *Indexer) init() {
 	ix.mu.Lock()
@@ -149,7 +157,7 @@ func (ix *Indexer) Watch(ctx context.Context, every time.Duration) {
 				ix.log().Error("index rebuild failed; previous index kept", "site", st.Name, "err", err)
 				ix.setState(st.Name, "stale: "+err.Error())
 			}
-			freeBuildGarbage()
+			ix.freeBuildGarbage()
 		}
 	}
 }
