@@ -60,6 +60,28 @@ func TestRenderContract(t *testing.T) {
 			t.Fatalf("worker must keep serving after a bad request: %v", err)
 		}
 	})
+	t.Run("page data with its dictionary apart renders the same", func(t *testing.T) {
+		want, err := p.Render(context.Background(), []byte(minimalPage))
+		if err != nil {
+			t.Fatal(err)
+		}
+		noDict := strings.Replace(minimalPage, `"dictionary":{},`, "", 1)
+		for _, key := range []uint64{1, 1, 2} { // parsed, then reused by key, then another
+			got, err := p.RenderWithDictionary(context.Background(), key, []byte(`{}`), []byte(noDict))
+			if err != nil || string(got) != string(want) {
+				t.Fatalf("key %d: %v\n%s\nwant\n%s", key, err, got, want)
+			}
+		}
+		// The dictionary reaches the components: the skip link's text.
+		dict := `{"skipToContent":"Hoppa till innehållet nu"}`
+		got, err := p.RenderWithDictionary(context.Background(), 3, []byte(dict), []byte(noDict))
+		if err != nil || !strings.Contains(string(got), "Hoppa till innehållet nu") {
+			t.Fatalf("dictionary text missing: %v\n%s", err, got)
+		}
+		if _, err := p.RenderWithDictionary(context.Background(), 4, []byte(`{broken`), []byte(noDict)); err == nil || errors.Is(err, render.ErrUnavailable) {
+			t.Fatalf("a broken dictionary: err = %v", err)
+		}
+	})
 	t.Run("a failing section renders the apology and the rest of the page", func(t *testing.T) {
 		// A Footer whose placeholders are malformed throws inside its section.
 		broken := strings.Replace(minimalPage, `"headless-main":[`, `"headless-main":[{"uid":"x","componentName":"FooterLinkList","params":{},"fields":{"Links":{"value":"not a list"}}},`, 1)

@@ -2,11 +2,14 @@ package web
 
 import (
 	"bytes"
+	"encoding/binary"
 	"html/template"
 	"strings"
 
+	"github.com/cespare/xxhash/v2"
 	gojson "github.com/goccy/go-json"
 
+	"forecourt/internal/content"
 	"forecourt/internal/page"
 )
 
@@ -21,7 +24,8 @@ type documentData struct {
 	Preloads []string
 	Body     []byte // the app root's HTML
 	Fallback bool
-	PageJSON []byte // script-safe JSON (safeJSON)
+	Dict     []byte // the dictionary's script-safe JSON
+	PageJSON []byte // script-safe JSON (safeJSON) without the dictionary
 }
 
 // The document is written by Go so the head is right even when the body
@@ -60,8 +64,14 @@ var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 // are, not through the template: it would copy them twice more (into
 // strings, then through fmt), and they are already HTML and script-safe
 // JSON (what template.HTML and template.JS put in place unchanged).
+// The dictionary has a script element of its own, before the page data:
+// it is the same in every page of a site and language, so a document's
+// compressed form takes it compressed once (sharedPart) and the browser
+// puts it back into the page data (entry-client.tsx).
 var (
-	documentMiddle = []byte(`</div>
+	documentDict = []byte(`</div>
+<script id="__DICT__" type="application/json" nonce="`)
+	documentMiddle = []byte(`</script>
 <script id="__PAGE_DATA__" type="application/json" nonce="`)
 	documentTail = template.Must(template.New("tail").Parse(`</script>
 <script type="module" src="{{.EntryJS}}" nonce="{{.Nonce}}"></script>
@@ -103,16 +113,64 @@ func jsonLD(items []any) []template.JS {
 	return out
 }
 
-func writeDocument(buf *bytes.Buffer, d documentData) error {
+// writeDocument writes the document into buf and returns where the
+// dictionary's JSON lies in it.
+func writeDocument(buf *bytes.Buffer, d documentData) (dictStart, dictEnd int, err error) {
 	if err := documentTmpl.Execute(buf, d); err != nil {
-		return err
+		return 0, 0, err
 	}
 	buf.Write(d.Body)
+	buf.Write(documentDict)
+	template.HTMLEscape(buf, []byte(d.Nonce))
+	buf.WriteString(`">`)
+	dictStart = buf.Len()
+	buf.Write(d.Dict)
+	dictEnd = buf.Len()
 	buf.Write(documentMiddle)
 	template.HTMLEscape(buf, []byte(d.Nonce))
 	buf.WriteString(`">`)
 	buf.Write(d.PageJSON)
-	return documentTail.Execute(buf, d)
+	return dictStart, dictEnd, documentTail.Execute(buf, d)
+}
+
+// docPageData is page data as documents and render workers take it: the
+// dictionary apart (the same in every page of a site and language), so
+// that it is encoded, compressed and parsed once rather than per page.
+type docPageData struct {
+	*page.Data
+	Dictionary *struct{} `json:"dictionary,omitempty"` // hides Data's: sent apart
+}
+
+// encodedPage is a page's data encoded for its document and the render
+// workers.
+type encodedPage struct {
+	dict    []byte // the dictionary's JSON
+	dictKey uint64 // its hash
+	page    []byte // the rest of the page data's JSON
+	hash    uint64 // names both: the render cache's key
+}
+
+func encodePage(d *page.Data) (encodedPage, error) {
+	dict := d.Dictionary
+	if dict == nil {
+		dict = content.Dictionary{}
+	}
+	dictJSON, err := dict.MarshalJSON() // encoding/json's: <, >, &, U+2028/9 escaped
+	if err != nil {
+		return encodedPage{}, err
+	}
+	pageJSON, err := safeJSON(docPageData{Data: d})
+	if err != nil {
+		return encodedPage{}, err
+	}
+	e := encodedPage{dict: dictJSON, dictKey: xxhash.Sum64(dictJSON), page: pageJSON}
+	h := xxhash.New()
+	h.Write(pageJSON)
+	var k [8]byte
+	binary.LittleEndian.PutUint64(k[:], e.dictKey)
+	h.Write(k[:])
+	e.hash = h.Sum64()
+	return e, nil
 }
 
 var _ = strings.TrimSpace

@@ -22,7 +22,6 @@ import (
 	"forecourt/internal/errs"
 	"forecourt/internal/page"
 
-	"github.com/cespare/xxhash/v2"
 )
 
 // EditingDeps wire editing mode. A nil *EditingDeps turns editing off: no
@@ -600,17 +599,17 @@ func (s *Server) handleEditingRender(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	pageJSON, err := safeJSON(res.Data)
+	enc, err := encodePage(res.Data)
 	if err != nil {
 		return errs.Wrap(err, "encode page data")
 	}
-	body, fallback := s.renderBody(r.Context(), xxhash.Sum64(pageJSON), pageJSON)
+	body, fallback := s.renderBody(r.Context(), enc)
 	nonce := nonceOf(r.Context())
 	var buf bytes.Buffer
-	err = writeDocument(&buf, documentData{
+	_, _, err = writeDocument(&buf, documentData{
 		Lang: st.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD), Nonce: nonce,
 		CSS: s.assets.CSS, EntryJS: s.assets.EntryJS, Preloads: s.assets.Preloads,
-		Body: body, Fallback: fallback, PageJSON: pageJSON,
+		Body: body, Fallback: fallback, Dict: enc.dict, PageJSON: enc.page,
 	})
 	if err != nil {
 		return errs.Wrap(err, "write document")

@@ -33,13 +33,29 @@ var nonceMarker = func() string {
 
 // gzDoc is a document compressed around its nonce markers.
 type gzDoc struct {
-	parts [][]byte // compressed parts; a nonce goes between each pair
-	crcs  []uint32 // CRC-32 of each part's uncompressed bytes
-	lens  []int    // uncompressed length of each part
-	size  int      // compressed bytes held
-	level int      // the flate level of the parts
+	parts []gzPart
+	size  int // compressed bytes held
+	level int // the flate level of the parts
 
 	upgrading atomic.Bool // being recompressed at gzipDocLevel
+}
+
+// gzPart is a piece of a document compressed on its own into byte-aligned
+// deflate blocks (a sync flush, no final block), so pieces can follow each
+// other in one stream.
+type gzPart struct {
+	z          []byte // the compressed bytes
+	crc        uint32 // CRC-32 of the uncompressed bytes
+	n          int    // uncompressed length
+	nonceAfter bool   // the nonce follows the piece
+}
+
+// docPiece is an uncompressed piece of a document: its bytes, or a piece
+// compressed already (the site's dictionary, the same in every page).
+type docPiece struct {
+	b          []byte
+	z          *gzPart
+	nonceAfter bool
 }
 
 // gzipDocLevel is the compression level of documents asked for more than
@@ -76,48 +92,65 @@ var scratchBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 func newGzDoc(doc []byte) *gzDoc { return newGzDocLevel(doc, gzipDocLevel) }
 
 func newGzDocLevel(doc []byte, level int) *gzDoc {
-	return newGzDocSegments(bytes.Split(doc, []byte(nonceMarker)), level)
+	return newGzDocPieces(splitNonces(nil, doc), level)
 }
 
-// newGzDocSegments compresses the parts of a document between its nonces.
-func newGzDocSegments(segs [][]byte, level int) *gzDoc {
-	d := &gzDoc{parts: make([][]byte, len(segs)), crcs: make([]uint32, len(segs)), lens: make([]int, len(segs)), level: level}
-	buf := scratchBuffers.Get().(*bytes.Buffer)
-	defer scratchBuffers.Put(buf)
+// splitNonces appends the pieces of doc between its nonce markers.
+func splitNonces(dst []docPiece, doc []byte) []docPiece {
+	segs := bytes.Split(doc, []byte(nonceMarker))
+	for i, seg := range segs {
+		dst = append(dst, docPiece{b: seg, nonceAfter: i < len(segs)-1})
+	}
+	return dst
+}
+
+// newGzDocPieces compresses the pieces of a document at level, each on its
+// own; pieces compressed already are taken as they are.
+func newGzDocPieces(pieces []docPiece, level int) *gzDoc {
+	d := &gzDoc{parts: make([]gzPart, len(pieces)), level: level}
+	for i, pc := range pieces {
+		if pc.z != nil {
+			d.parts[i] = *pc.z
+		} else {
+			d.parts[i] = compressPart(pc.b, level)
+		}
+		d.parts[i].nonceAfter = pc.nonceAfter
+		d.size += len(d.parts[i].z)
+	}
+	return d
+}
+
+// compressPart compresses b on its own at level.
+func compressPart(b []byte, level int) gzPart {
 	pool := flateWriters[level]
 	if pool == nil {
 		panic("gzdoc: no compressor pool for level")
 	}
 	fw := pool.Get().(*flate.Writer)
 	defer pool.Put(fw)
-	for i, seg := range segs {
-		buf.Reset()
-		fw.Reset(buf)
-		fw.Write(seg)
-		fw.Flush() // sync flush: ends on a byte boundary, stream not final
-		d.parts[i] = bytes.Clone(buf.Bytes())
-		d.crcs[i] = crc32.ChecksumIEEE(seg)
-		d.lens[i] = len(seg)
-		d.size += len(d.parts[i])
-	}
-	return d
+	buf := scratchBuffers.Get().(*bytes.Buffer)
+	defer scratchBuffers.Put(buf)
+	buf.Reset()
+	fw.Reset(buf)
+	fw.Write(b)
+	fw.Flush() // sync flush: ends on a byte boundary, stream not final
+	return gzPart{z: bytes.Clone(buf.Bytes()), crc: crc32.ChecksumIEEE(b), n: len(b)}
 }
 
-// segments returns the uncompressed parts of d (the document between its
-// nonces), for recompressing it.
-func (d *gzDoc) segments() ([][]byte, error) {
-	out := make([][]byte, len(d.parts))
+// pieces returns the uncompressed pieces of d, for recompressing it.
+func (d *gzDoc) pieces() ([]docPiece, error) {
+	out := make([]docPiece, len(d.parts))
 	for i, part := range d.parts {
 		// Each part ends with a sync flush, not a final block: the reader
 		// gives every byte, then io.ErrUnexpectedEOF.
-		b, err := io.ReadAll(flate.NewReader(bytes.NewReader(part)))
+		b, err := io.ReadAll(flate.NewReader(bytes.NewReader(part.z)))
 		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, err
 		}
-		if len(b) != d.lens[i] || crc32.ChecksumIEEE(b) != d.crcs[i] {
+		if len(b) != part.n || crc32.ChecksumIEEE(b) != part.crc {
 			return nil, errors.New("gzdoc: part does not decompress to what it held")
 		}
-		out[i] = b
+		out[i] = docPiece{b: b, nonceAfter: part.nonceAfter}
 	}
 	return out, nil
 }
@@ -125,7 +158,13 @@ func (d *gzDoc) segments() ([][]byte, error) {
 // streamLen is the length of the gzip stream write gives with a nonce of
 // n bytes.
 func (d *gzDoc) streamLen(n int) int {
-	return 10 + d.size + (len(d.parts)-1)*(5+n) + 2 + 8
+	total := 10 + d.size + 2 + 8
+	for _, part := range d.parts {
+		if part.nonceAfter {
+			total += 5 + n
+		}
+	}
+	return total
 }
 
 // write writes the gzip stream of the document with nonce in place of the
@@ -137,11 +176,11 @@ func (d *gzDoc) write(dst io.Writer, nonce string) {
 	nonceCRC := crc32.ChecksumIEEE([]byte(nonce))
 	var crc uint32
 	total := 0
-	for i, part := range d.parts {
-		dst.Write(part)
-		crc = crc32Combine(crc, d.crcs[i], d.lens[i])
-		total += d.lens[i]
-		if i < len(d.parts)-1 {
+	for _, part := range d.parts {
+		dst.Write(part.z)
+		crc = crc32Combine(crc, part.crc, part.n)
+		total += part.n
+		if part.nonceAfter {
 			// A stored block holding the nonce: header byte (BFINAL=0,
 			// BTYPE=00, padded), LEN and its complement, the bytes.
 			dst.Write([]byte{0, byte(n), byte(n >> 8), ^byte(n), ^byte(n >> 8)})
@@ -155,6 +194,32 @@ func (d *gzDoc) write(dst io.Writer, nonce string) {
 	binary.LittleEndian.PutUint32(tail[0:], crc)
 	binary.LittleEndian.PutUint32(tail[4:], uint32(total))
 	dst.Write(tail[:])
+}
+
+// sharedParts keeps the compressed form of pieces that many documents
+// share (a site's dictionary, 25 KB of every page), by a key naming their
+// content and the level: compressed once, not once per page.
+var sharedParts struct {
+	sync.Mutex
+	m map[[2]uint64]gzPart
+}
+
+// sharedPart returns b compressed on its own at level, b named by key.
+func sharedPart(key uint64, b []byte, level int) *gzPart {
+	k := [2]uint64{key, uint64(level)}
+	sharedParts.Lock()
+	p, ok := sharedParts.m[k]
+	sharedParts.Unlock()
+	if !ok {
+		p = compressPart(b, level)
+		sharedParts.Lock()
+		if sharedParts.m == nil || len(sharedParts.m) >= 64 {
+			sharedParts.m = map[[2]uint64]gzPart{}
+		}
+		sharedParts.m[k] = p
+		sharedParts.Unlock()
+	}
+	return &p
 }
 
 // crc32Combine returns the CRC-32 (IEEE) of A followed by B from the CRCs

@@ -97,11 +97,11 @@ func TestGzDocRecompresses(t *testing.T) {
 	doc := []byte(strings.Repeat("<li>Volvo XC60 2021 Diesel</li>", 800) + `<script nonce="` + nonceMarker + `">x</script>` +
 		strings.Repeat("<p>Begagnad</p>", 400))
 	first := newGzDocLevel(doc, gzipFirstLevel)
-	segs, err := first.segments()
+	pieces, err := first.pieces()
 	if err != nil {
 		t.Fatal(err)
 	}
-	better := newGzDocSegments(segs, gzipDocLevel)
+	better := newGzDocPieces(pieces, gzipDocLevel)
 	if better.size > first.size {
 		t.Errorf("level %d holds %d bytes, more than level %d's %d", gzipDocLevel, better.size, gzipFirstLevel, first.size)
 	}
@@ -120,5 +120,40 @@ func TestGzDocRecompresses(t *testing.T) {
 	got, err := io.ReadAll(zr)
 	if err != nil || !bytes.Equal(got, bytes.ReplaceAll(doc, []byte(nonceMarker), []byte("n0nce"))) {
 		t.Fatalf("recompressed document differs (%v)", err)
+	}
+}
+
+// A document whose dictionary is a shared, precompressed part decodes to
+// the document itself, before and after it is recompressed.
+func TestGzDocWithSharedPart(t *testing.T) {
+	dict := []byte(`{"a":"` + strings.Repeat("Köp bil ", 2000) + `"}`)
+	doc := []byte(`<head><script nonce="` + nonceMarker + `">x</script></head><script id="__DICT__" nonce="` + nonceMarker + `">` +
+		string(dict) + `</script><script nonce="` + nonceMarker + `">` + strings.Repeat("<li>Volvo</li>", 300) + "</script>")
+	start := bytes.Index(doc, dict)
+	end := start + len(dict)
+	pieces := splitNonces(nil, doc[:start])
+	pieces = append(pieces, docPiece{z: sharedPart(42, dict, gzipDocLevel)})
+	d := newGzDocPieces(splitNonces(pieces, doc[end:]), gzipFirstLevel)
+	if again := sharedPart(42, dict, gzipDocLevel); !bytes.Equal(again.z, pieces[len(pieces)-1].z.z) {
+		t.Error("the shared part differs the second time")
+	}
+	pieces2, err := d.pieces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []*gzDoc{d, newGzDocPieces(pieces2, gzipDocLevel)} {
+		var out bytes.Buffer
+		g.write(&out, "n0nce")
+		if out.Len() != g.streamLen(5) {
+			t.Errorf("stream of %d bytes, streamLen says %d", out.Len(), g.streamLen(5))
+		}
+		zr, err := gzip.NewReader(&out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil || !bytes.Equal(got, bytes.ReplaceAll(doc, []byte(nonceMarker), []byte("n0nce"))) {
+			t.Fatalf("decoded %d bytes, %v", len(got), err)
+		}
 	}
 }

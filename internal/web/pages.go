@@ -148,7 +148,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		}
 		return localRedirect(w, r, res.Redirect, res.RedirectStatus)
 	}
-	pageJSON, err := safeJSON(res.Data)
+	enc, err := encodePage(res.Data)
 	if err != nil {
 		return errs.Wrap(err, "encode page data")
 	}
@@ -160,8 +160,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	// and the front-end build: their hash names it (the ETag and the key of
 	// its compressed form), so a repeat is answered without rendering or
 	// even writing the document again.
-	pageHash := xxhash.Sum64(pageJSON)
-	key := docKey(pageHash, headJSON, req.Site.Locale(req.Lang), s.assets.EntryJS)
+	key := docKey(enc.hash, headJSON, req.Site.Locale(req.Lang), s.assets.EntryJS)
 	etag := fmt.Sprintf(`W/"%016x"`, key)
 	nonce := nonceOf(r.Context())
 	h := w.Header()
@@ -206,7 +205,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 			return nil
 		}
 	}
-	body, fallback := s.renderBody(r.Context(), pageHash, pageJSON)
+	body, fallback := s.renderBody(r.Context(), enc)
 	if fallback {
 		// A fallback document differs from the rendered one: its own tag
 		// and cache key. Rendered documents are still looked up first, so
@@ -227,11 +226,11 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	buf := scratchBuffers.Get().(*bytes.Buffer)
 	defer scratchBuffers.Put(buf)
 	buf.Reset()
-	buf.Grow(len(body) + len(pageJSON) + 4096)
-	err = writeDocument(buf, documentData{
+	buf.Grow(len(body) + len(enc.dict) + len(enc.page) + 4096)
+	dictStart, dictEnd, err := writeDocument(buf, documentData{
 		Lang: req.Site.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD), Nonce: nonceMarker,
 		CSS: s.assets.CSS, EntryJS: s.assets.EntryJS, Preloads: s.assets.Preloads,
-		Body: body, Fallback: fallback, PageJSON: pageJSON,
+		Body: body, Fallback: fallback, Dict: enc.dict, PageJSON: enc.page,
 	})
 	if err != nil {
 		return errs.Wrap(err, "write document")
@@ -239,8 +238,11 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	doc := buf.Bytes()
 	if gz && len(doc) >= minCompress && s.gzDocs != nil {
 		// Compressed fast the first time, then served from the cache (and
-		// compressed well if asked for again).
-		d := newGzDocLevel(doc, gzipFirstLevel)
+		// compressed well if asked for again). The dictionary is
+		// compressed once for every page that carries it.
+		pieces := splitNonces(make([]docPiece, 0, 16), doc[:dictStart])
+		pieces = append(pieces, docPiece{z: sharedPart(enc.dictKey, doc[dictStart:dictEnd], gzipDocLevel)})
+		d := newGzDocPieces(splitNonces(pieces, doc[dictEnd:]), gzipFirstLevel)
 		s.gzDocs.put(key, d)
 		writeGzDoc(w, r, res.Status, d, nonce)
 		return nil
@@ -266,12 +268,12 @@ func (s *Server) upgradeGzDoc(key uint64, d *gzDoc) {
 	}
 	go func() {
 		defer func() { <-s.gzUpgrade }()
-		segs, err := d.segments()
+		pieces, err := d.pieces()
 		if err != nil {
 			s.log.Warn("recompress document", "err", err)
 			return
 		}
-		s.gzDocs.replace(key, d, newGzDocSegments(segs, gzipDocLevel))
+		s.gzDocs.replace(key, d, newGzDocPieces(pieces, gzipDocLevel))
 	}()
 }
 
@@ -328,19 +330,19 @@ func writeGzDoc(w http.ResponseWriter, r *http.Request, status int, d *gzDoc, no
 
 // renderBody renders page data to HTML, or reports the fallback (empty
 // root, client-side render) when the pool fails or times out.
-func (s *Server) renderBody(ctx context.Context, pageHash uint64, pageJSON []byte) (body []byte, fallback bool) {
+func (s *Server) renderBody(ctx context.Context, enc encodedPage) (body []byte, fallback bool) {
 	if s.render == nil {
 		s.metrics.fallbacks.WithLabelValues("disabled").Inc()
 		return nil, true
 	}
-	key := pageHash
+	key := enc.hash
 	if s.cache != nil {
 		if html, ok := s.cache.get(key); ok {
 			return html, false
 		}
 	}
 	start := time.Now()
-	html, err := s.render.Render(ctx, pageJSON)
+	html, err := s.render.RenderWithDictionary(ctx, enc.dictKey, enc.dict, enc.page)
 	s.metrics.render.Observe(time.Since(start).Seconds())
 	if err != nil {
 		reason := "error"

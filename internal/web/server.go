@@ -54,7 +54,9 @@ type Config struct {
 
 // Renderer turns page data into HTML; *render.Pool implements it.
 type Renderer interface {
-	Render(ctx context.Context, pageJSON []byte) ([]byte, error)
+	// RenderWithDictionary renders page data whose dictionary travels
+	// apart (see encodePage).
+	RenderWithDictionary(ctx context.Context, dictKey uint64, dictJSON, pageJSON []byte) ([]byte, error)
 	Ready() int
 	Size() int
 }

@@ -287,7 +287,7 @@ func TestPageDataAndCaching(t *testing.T) {
 // brokenRenderer fails every render, as a crashed worker pool would.
 type brokenRenderer struct{}
 
-func (brokenRenderer) Render(context.Context, []byte) ([]byte, error) {
+func (brokenRenderer) RenderWithDictionary(context.Context, uint64, []byte, []byte) ([]byte, error) {
 	return nil, render.ErrUnavailable
 }
 func (brokenRenderer) Ready() int { return 0 }

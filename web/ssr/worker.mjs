@@ -5,7 +5,9 @@
 // Contract (docs/render-contract.md): length-prefixed frames on a
 // persistent connection, one request at a time per connection.
 //   request:  u32 big-endian length, then a kind byte and the payload
-//             'H' (health, no payload) | 'R' + page data JSON
+//             'H' (health, no payload) | 'R' + page data JSON |
+//             'P' + u64 dictionary key + u32 dictionary length + the
+//             dictionary's JSON + page data JSON without its dictionary
 //   answer:   a status byte, u32 big-endian length, then the body
 //             0 + HTML (the app root's inner HTML) | 1 + the error text
 // HTTP framing cost more than React's render of a page; a frame is two
@@ -42,19 +44,40 @@ function answer(conn, status, text) {
   conn.write(out);
 }
 
+// Parsed dictionaries by key: every page of a site carries the same one,
+// and parsing it was a third of a car page's JSON.parse. A handful of sites
+// and languages; the bound only guards against a runaway.
+const dictionaries = new Map();
+const MAX_DICTIONARIES = 64;
+
+function pageOf(frame) {
+  const key = frame.toString("hex", 1, 9);
+  const n = frame.readUInt32BE(9);
+  if (13 + n > frame.length) throw new Error("dictionary longer than its frame");
+  let dict = dictionaries.get(key);
+  if (dict === undefined) {
+    dict = JSON.parse(frame.toString("utf8", 13, 13 + n));
+    if (dictionaries.size >= MAX_DICTIONARIES) dictionaries.clear();
+    dictionaries.set(key, dict);
+  }
+  const data = JSON.parse(frame.toString("utf8", 13 + n));
+  data.dictionary = dict;
+  return data;
+}
+
 function handle(conn, frame) {
   const kind = frame[0];
   if (kind === 0x48 /* H */) {
     answer(conn, 0, "ok");
     return;
   }
-  if (kind !== 0x52 /* R */) {
+  if (kind !== 0x52 /* R */ && kind !== 0x50 /* P */) {
     answer(conn, 1, "unknown request kind");
     return;
   }
   let html;
   try {
-    html = render(JSON.parse(frame.toString("utf8", 1)));
+    html = render(kind === 0x50 ? pageOf(frame) : JSON.parse(frame.toString("utf8", 1)));
   } catch (err) {
     answer(conn, 1, String(err && err.stack ? err.stack : err));
     return;

@@ -11,6 +11,10 @@ const el = document.getElementById("__PAGE_DATA__");
 const root = document.getElementById("root");
 if (el && root) {
   const data = JSON.parse(el.textContent || "{}") as PageData;
+  // The site's dictionary has a script element of its own (the server
+  // compresses it once for every page that carries it).
+  const dict = document.getElementById("__DICT__");
+  if (dict) data.dictionary = JSON.parse(dict.textContent || "{}") as PageData["dictionary"];
   // The chunks of the page's lazy blocks first, so that hydration renders
   // exactly the server's tree. A chunk that fails to load leaves its block
   // empty until it arrives rather than keeping the page from hydrating.
