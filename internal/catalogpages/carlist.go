@@ -230,24 +230,33 @@ func offeredSorts(current string, facets []search.FacetResult) []string {
 // values they match (search matches case- and accent-insensitively), so
 // "?car_brand=bmw" ticks the facet's "BMW" box.
 func canonicalFilters(filters map[string][]string, facets []search.FacetResult) {
-	spelled := map[string]map[string]string{} // facet → slug → value
-	for _, f := range facets {
-		m := map[string]string{}
-		for _, v := range f.Values {
-			m[Slug(v.Text)] = v.Text
-			if f.Name == "car_brand" {
-				for _, c := range v.Children {
-					m[Slug(v.Text)+">"+Slug(c.Text)] = v.Text + ">" + c.Text
+	// spelled maps a facet's value slugs to its values, made only for the
+	// facets the filters name (a list has 15 facets and hundreds of models;
+	// slugging them all per request was a tenth of the list's Go CPU).
+	spelled := func(name string) map[string]string {
+		for _, f := range facets {
+			if f.Name != name {
+				continue
+			}
+			m := map[string]string{}
+			for _, v := range f.Values {
+				m[Slug(v.Text)] = v.Text
+				if f.Name == "car_brand" {
+					for _, c := range v.Children {
+						m[Slug(v.Text)+">"+Slug(c.Text)] = v.Text + ">" + c.Text
+					}
 				}
 			}
+			return m
 		}
-		spelled[f.Name] = m
+		return nil
 	}
 	for key, vals := range filters {
-		m := spelled[key]
+		name := key
 		if key == "car_model" {
-			m = spelled["car_brand"]
+			name = "car_brand"
 		}
+		m := spelled(name)
 		if m == nil {
 			continue
 		}

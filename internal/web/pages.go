@@ -236,18 +236,19 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		return errs.Wrap(err, "write document")
 	}
 	doc := buf.Bytes()
-	if gz && len(doc) >= minCompress && s.gzDocs != nil {
+	if gz && len(doc) >= minCompress {
 		// Compressed fast the first time, then served from the cache (and
 		// compressed well if asked for again). The dictionary is
-		// compressed once for every page that carries it.
+		// compressed once for every page that carries it, also when
+		// documents are not kept (RENDER_CACHE=0).
 		pieces := splitNonces(make([]docPiece, 0, 16), doc[:dictStart])
 		pieces = append(pieces, docPiece{z: sharedPart(enc.dictKey, doc[dictStart:dictEnd], gzipDocLevel)})
 		d := newGzDocPieces(splitNonces(pieces, doc[dictEnd:]), gzipFirstLevel)
-		s.gzDocs.put(key, d)
+		s.gzDocs.put(key, d) // a nil cache keeps nothing
 		writeGzDoc(w, r, res.Status, d, nonce)
 		return nil
 	}
-	// Not kept (no cache, or no gzip): compressed fast for this response.
+	// No gzip (brotli or none): compressed fast for this response.
 	writeBody(w, r, res.Status, spliceNonce(doc, nonce))
 	return nil
 }
