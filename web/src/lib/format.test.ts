@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber, numberFormat, textOrder } from "./format";
+import { formatNumber, moneyFormat, numberFormat, textOrder } from "./format";
 
 describe("format", () => {
   it("formats as toLocaleString does", () => {
@@ -14,6 +14,8 @@ describe("format", () => {
     expect(numberFormat("sv-SE", opts)).toBe(numberFormat("sv-SE", { ...opts }));
     expect(numberFormat("sv-SE", opts)).not.toBe(numberFormat("sv-SE"));
     expect(numberFormat("sv-SE", opts).format(19900)).toBe(new Intl.NumberFormat("sv-SE", opts).format(19900));
+    expect(moneyFormat("sv-SE", "SEK")).toBe(moneyFormat("sv-SE", "SEK"));
+    expect(moneyFormat("en-GB", "GBP").format(12345)).toBe(new Intl.NumberFormat("en-GB", { ...opts, currency: "GBP" }).format(12345));
   });
   it("orders texts as localeCompare does", () => {
     const words = ["Škoda", "Audi", "Volvo", "Öresund", "Ängel", "MAN", "Citroën", "a10", "a9", "Zeekr"];

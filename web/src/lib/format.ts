@@ -20,6 +20,17 @@ export function numberFormat(locale: string, options?: Intl.NumberFormatOptions)
   return f;
 }
 
+/** moneyFormat is numberFormat for whole amounts of currency (prices on every car card). */
+export function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}\u0000money\u0000${currency}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = numberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 });
+    cache.set(key, f);
+  }
+  return f;
+}
+
 /** formatNumber is n.toLocaleString(locale) with a shared formatter. */
 export function formatNumber(n: number, locale: string): string {
   return numberFormat(locale).format(n);

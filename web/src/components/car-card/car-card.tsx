@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { imageURL } from "../../lib/media";
 import { requestCompareToggle } from "../../lib/compare-toggle";
 import { FavouriteButton } from "../favourite-button/favourite-button";
-import { formatNumber, numberFormat } from "../../lib/format";
+import { formatNumber, moneyFormat } from "../../lib/format";
 
 export interface CarCardData {
   car_id: number;
@@ -37,7 +37,7 @@ const CARD_WIDTHS = [320, 640, 1280] as const;
 export function formatPrice(n: number | undefined, locale: string, currency: string): string {
   if (n === undefined || n === null || !Number.isFinite(n)) return "";
   try {
-    return numberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(n);
+    return moneyFormat(locale, currency).format(n);
   } catch {
     return `${Math.round(n).toLocaleString(locale)} ${currency}`;
   }

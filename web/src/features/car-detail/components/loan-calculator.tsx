@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { InfoTip } from "../../../components/info-tip/info-tip";
 import { fetchLoan } from "../api/loan";
 import type { LoanAnswer, LoanView } from "../types";
-import { numberFormat } from "../../../lib/format";
+import { moneyFormat } from "../../../lib/format";
 
 type T = (k: string, f?: string) => string;
 
@@ -44,7 +44,7 @@ export function LoanCalculator({ carId, loan, locale, currency, t }: { carId: nu
       ctrl.abort();
     };
   }, [carId, down, months]);
-  const money = (v: number) => numberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(v);
+  const money = (v: number) => moneyFormat(locale, currency).format(v);
   return (
     <section className="fc-loan" aria-labelledby="fc-loan-title">
       {/* The tip sits beside the heading, not in it: its live region may not be part of a heading. */}
