@@ -311,6 +311,24 @@ func TestFallbackKeepsHead(t *testing.T) {
 	if !strings.Contains(r.Body, `id="__PAGE_DATA__"`) {
 		t.Errorf("page data missing")
 	}
+	// The dictionary travels in its own element, not in the page data.
+	script := func(id string) map[string]json.RawMessage {
+		n := webtest.Find(r.Doc, "script", "id", id)
+		if n == nil || n.FirstChild == nil {
+			t.Fatalf("no %s", id)
+		}
+		var v map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(n.FirstChild.Data), &v); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		return v
+	}
+	if _, ok := script("__PAGE_DATA__")["dictionary"]; ok {
+		t.Error("the page data carries the dictionary too")
+	}
+	if len(script("__DICT__")) < 100 {
+		t.Error("the dictionary element holds too few texts")
+	}
 	m := webtest.Get(t, h, "/metrics", "Authorization", "Bearer metrics-token-0123456789")
 	if !strings.Contains(m.Body, `forecourt_render_fallbacks_total{reason="timeout"} 1`) {
 		t.Errorf("fallback not counted")
