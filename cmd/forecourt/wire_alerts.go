@@ -13,6 +13,7 @@ import (
 	"forecourt/internal/gdpr"
 	"forecourt/internal/jobs"
 	"forecourt/internal/leads"
+	"forecourt/internal/linktoken"
 )
 
 func init() {
@@ -76,15 +77,20 @@ func loadAlertsSettings() (alertsSettings, error) {
 
 // alertsTokens returns the signer of the alert links: ALERTS_SECRET, or a
 // key derived from the form ticket key that every process shares.
-func alertsTokens(ctx context.Context, a *app, set alertsSettings) (*alerts.Tokens, []byte, error) {
+func alertsTokens(ctx context.Context, a *app, set alertsSettings) (*linktoken.Signer, []byte, error) {
 	forms, err := ticketSecret(ctx, a.db, os.Getenv("FORMS_SECRET"))
 	if err != nil {
 		return nil, nil, err
 	}
+	secret := forms
 	if set.secret != "" {
-		return alerts.NewTokens([]byte(set.secret)), forms, nil
+		secret = []byte(set.secret)
 	}
-	return alerts.NewTokens(forms), forms, nil
+	tokens, err := alerts.NewTokens(secret)
+	if err != nil {
+		return nil, nil, err
+	}
+	return tokens, forms, nil
 }
 
 // wireAlerts plugs in the saved searches (issue 14): the sign-up, confirm,

@@ -26,7 +26,11 @@ func TestLeadsCommandCoversSavedSearches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := &alerts.Service{DB: db, Tokens: alerts.NewTokens([]byte("a test secret of sixteen+"))}
+	tokens, err := alerts.NewTokens([]byte("a test secret of sixteen+"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := &alerts.Service{DB: db, Tokens: tokens}
 	x := alerts.Search{ID: "s1", SiteName: "group-se", Lang: "sv", Origin: "https://forecourt.se", ListPath: "/bilar",
 		Email: "eva@example.se", Query: "car_fuel=El", Label: "El", Frequency: alerts.Daily, CreatedAt: time.Now()}
 	if _, err := svc.Subscribe(ctx, alerts.Pending{Search: x, Mail: true}, ""); err != nil {

@@ -14,7 +14,6 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
 	"forecourt/internal/gdpr"
-	"forecourt/internal/leads"
 	"forecourt/internal/places"
 	"forecourt/internal/reminders"
 	"forecourt/internal/store"
@@ -61,10 +60,12 @@ func newReminders(ctx context.Context, a *app, eng *booking.Engine, kick func())
 	if err != nil {
 		return nil, err
 	}
+	tokens, err := reminders.NewTokens(secret)
+	if err != nil {
+		return nil, err
+	}
 	return &reminders.Service{
-		DB: a.db, Engine: eng, Sites: a.sites, Places: places.Sweden(), Kick: kick, Log: a.log,
-		// MinFill is the ticket's "not before": an unsubscribe link works at once.
-		Tokens: &leads.Tickets{Secret: secret, MinFill: time.Millisecond, TTL: reminders.TokenTTL},
+		DB: a.db, Engine: eng, Sites: a.sites, Places: places.Sweden(), Kick: kick, Log: a.log, Tokens: tokens,
 	}, nil
 }
 

@@ -20,6 +20,7 @@ import (
 	"forecourt/internal/catalog"
 	"forecourt/internal/catalogpages"
 	"forecourt/internal/leads"
+	"forecourt/internal/linktoken"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/store"
 )
@@ -116,7 +117,7 @@ const MaxSearchesPerAddress = 20
 // Service is the saved searches and their alerts over the store.
 type Service struct {
 	DB     *store.DB
-	Tokens *Tokens
+	Tokens *linktoken.Signer // NewTokens
 	Cars   Cars
 	Texts  Dictionary
 	// Limiter and Limits bound the sign-up (internal/ratelimit).

@@ -183,7 +183,10 @@ func (s *Service) buildDigest(ctx context.Context, tx *sql.Tx, id, period string
 			return errs.Wrap(err, "free digest period")
 		}
 	} else {
-		m := digestMail(x, cars, texts, s.Tokens, now)
+		m, err := digestMail(x, cars, texts, s.Tokens, now)
+		if err != nil {
+			return err
+		}
 		if err := mail.Queue(ctx, s.DB, tx, m, now); err != nil {
 			return err
 		}

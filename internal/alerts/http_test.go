@@ -18,6 +18,7 @@ import (
 	"forecourt/internal/alerts"
 	"forecourt/internal/content"
 	"forecourt/internal/leads"
+	"forecourt/internal/linktoken"
 	"forecourt/internal/page"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/site"
@@ -211,15 +212,22 @@ func TestTokenAPI(t *testing.T) {
 		a := newAPI(t, db)
 		a.importFeed(t, car(t, 1, "Volvo", "XC60", "Diesel", 300000))
 		x := a.subscribe(t, "anna@example.se", "/bilar/volvo", "", alerts.Daily)
-		confirm := a.svc.Tokens.Sign(alerts.PurposeConfirm, x.ID, a.clock.t.Add(time.Hour))
-		unsub := a.svc.Tokens.Sign(alerts.PurposeUnsubscribe, x.ID, a.clock.t.Add(time.Hour))
+		confirm := mustSign(t, a.svc.Tokens, alerts.PurposeConfirm, x.ID, a.clock.t.Add(time.Hour))
+		unsub := mustSign(t, a.svc.Tokens, alerts.PurposeUnsubscribe, x.ID, a.clock.t.Add(time.Hour))
 		tok := func(s string) string { b, _ := json.Marshal(map[string]string{"token": s}); return string(b) }
 
-		if rec := a.post(t, call{path: "/api/alerts/confirm", body: tok(unsub)}); rec.Code != 400 || answerOf(rec).Error.Fields["token"] != alerts.TokenInvalid {
+		if rec := a.post(t, call{path: "/api/alerts/confirm", body: tok(unsub)}); rec.Code != 400 || answerOf(rec).Error.Fields["token"] != linktoken.Invalid {
 			t.Fatalf("confirm with an unsubscribe token: %d %s", rec.Code, rec.Body)
 		}
-		if rec := a.post(t, call{path: "/api/alerts/confirm", body: tok(confirm[:len(confirm)-2] + "xx")}); rec.Code != 400 {
-			t.Fatalf("confirm with a tampered token: %d", rec.Code)
+		if rec := a.post(t, call{path: "/api/alerts/confirm", body: tok(confirm[:len(confirm)-2] + "xx")}); rec.Code != 400 || answerOf(rec).Error.Fields["token"] != linktoken.Invalid {
+			t.Fatalf("confirm with a tampered token: %d %s", rec.Code, rec.Body)
+		}
+		expired := mustSign(t, a.svc.Tokens, alerts.PurposeConfirm, x.ID, a.clock.t.Add(-time.Minute))
+		if rec := a.post(t, call{path: "/api/alerts/confirm", body: tok(expired)}); rec.Code != 400 || answerOf(rec).Error.Fields["token"] != linktoken.Expired {
+			t.Fatalf("confirm with an expired token: %d %s", rec.Code, rec.Body)
+		}
+		if x, err := a.svc.Get(context.Background(), x.ID); err != nil || x.Confirmed() {
+			t.Fatalf("bad tokens changed the search: %+v, %v", x, err)
 		}
 		var manage string
 		for range 2 {

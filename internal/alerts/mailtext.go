@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"forecourt/internal/catalog"
+	"forecourt/internal/linktoken"
 	"forecourt/internal/mail"
 )
 
@@ -57,15 +58,22 @@ func managePath(x Search, texts map[string]string) string {
 	return x.ListPath
 }
 
-func mailLinks(x Search, texts map[string]string, tk *Tokens, now time.Time) links {
-	unsub := url.QueryEscape(tk.Sign(PurposeUnsubscribe, x.ID, now.Add(UnsubscribeTTL)))
-	manage := url.QueryEscape(tk.Sign(PurposeManage, manageSubject(x.SiteName, x.Email), now.Add(ManageTTL)))
+func mailLinks(x Search, texts map[string]string, tk *linktoken.Signer, now time.Time) (links, error) {
+	unsub, err := tk.Sign(PurposeUnsubscribe, x.ID, now.Add(UnsubscribeTTL))
+	if err != nil {
+		return links{}, err
+	}
+	manage, err := tk.Sign(PurposeManage, manageSubject(x.SiteName, x.Email), now.Add(ManageTTL))
+	if err != nil {
+		return links{}, err
+	}
+	unsub, manage = url.QueryEscape(unsub), url.QueryEscape(manage)
 	page := x.Origin + managePath(x, texts)
 	return links{
 		Unsubscribe: page + "?unsubscribe=" + unsub,
 		OneClick:    x.Origin + "/api/alerts/unsubscribe?token=" + unsub,
 		Manage:      page + "?token=" + manage,
-	}
+	}, nil
 }
 
 // headers are the RFC 8058 one-click unsubscribe headers.
@@ -94,9 +102,16 @@ var confirmHTML = template.Must(template.New("confirm").Parse(`<!doctype html>
 </td></tr></table></body></html>`))
 
 // confirmationMail is the double opt-in mail of search x.
-func confirmationMail(x Search, texts map[string]string, tk *Tokens, now time.Time) mail.Message {
-	l := mailLinks(x, texts, tk, now)
-	confirm := x.Origin + managePath(x, texts) + "?confirm=" + url.QueryEscape(tk.Sign(PurposeConfirm, x.ID, now.Add(ConfirmTTL)))
+func confirmationMail(x Search, texts map[string]string, tk *linktoken.Signer, now time.Time) (mail.Message, error) {
+	l, err := mailLinks(x, texts, tk, now)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	tok, err := tk.Sign(PurposeConfirm, x.ID, now.Add(ConfirmTTL))
+	if err != nil {
+		return mail.Message{}, err
+	}
+	confirm := x.Origin + managePath(x, texts) + "?confirm=" + url.QueryEscape(tok)
 	site := siteDisplay(x.SiteName)
 	label := mail.OneLine(x.Label)
 	d := map[string]string{
@@ -111,7 +126,7 @@ func confirmationMail(x Search, texts map[string]string, tk *Tokens, now time.Ti
 	var t strings.Builder
 	t.WriteString(d["Intro"] + "\n\n" + d["Action"] + ":\n" + confirm + "\n\n" + d["Ignore"] + "\n\n" + d["UnsubscribeText"] + ": " + l.Unsubscribe + "\n")
 	return mail.Message{To: x.Email, Subject: mail.OneLine(d["Subject"]), Text: t.String(), HTML: h.String(),
-		Headers: l.headers(), Kind: "alert-confirm", Ref: MailRef(x.ID)}
+		Headers: l.headers(), Kind: "alert-confirm", Ref: MailRef(x.ID)}, nil
 }
 
 type digestRow struct {
@@ -136,8 +151,11 @@ var digestHTML = template.Must(template.New("digest").Parse(`<!doctype html>
 </td></tr></table></body></html>`))
 
 // digestMail is the digest of search x listing cars.
-func digestMail(x Search, cars []DigestCar, texts map[string]string, tk *Tokens, now time.Time) mail.Message {
-	l := mailLinks(x, texts, tk, now)
+func digestMail(x Search, cars []DigestCar, texts map[string]string, tk *linktoken.Signer, now time.Time) (mail.Message, error) {
+	l, err := mailLinks(x, texts, tk, now)
+	if err != nil {
+		return mail.Message{}, err
+	}
 	st := siteOf(x.SiteName)
 	currency := ""
 	if st != nil {
@@ -208,7 +226,7 @@ func digestMail(x Search, cars []DigestCar, texts map[string]string, tk *Tokens,
 		subject = string([]rune(subject)[:199]) + "…"
 	}
 	return mail.Message{To: x.Email, Subject: mail.OneLine(subject), Text: t.String(), HTML: h.String(),
-		Headers: l.headers(), Kind: "alert-digest", Ref: MailRef(x.ID)}
+		Headers: l.headers(), Kind: "alert-digest", Ref: MailRef(x.ID)}, nil
 }
 
 func carTitle(c *catalog.Car) string {

@@ -12,6 +12,7 @@ import (
 	"forecourt/internal/catalogpages"
 	"forecourt/internal/errs"
 	"forecourt/internal/leads"
+	"forecourt/internal/linktoken"
 	"forecourt/internal/mail"
 	"forecourt/internal/site"
 )
@@ -147,7 +148,11 @@ func (s *Service) Subscribe(ctx context.Context, p Pending, nonce string) (Searc
 		if err != nil {
 			return err
 		}
-		return mail.Queue(ctx, s.DB, tx, confirmationMail(x, texts, s.Tokens, now), now)
+		m, err := confirmationMail(x, texts, s.Tokens, now)
+		if err != nil {
+			return err
+		}
+		return mail.Queue(ctx, s.DB, tx, m, now)
 	})
 	if err == nil {
 		s.kick()
@@ -168,13 +173,17 @@ func (s *Service) Confirm(ctx context.Context, siteName, token string) (Search, 
 	if x, err := s.Get(ctx, id); err != nil {
 		return Search{}, "", err
 	} else if x.SiteName != siteName {
-		return Search{}, "", &errs.Error{Code: errs.Invalid, Message: "The link is not valid.", Fields: map[string]string{"token": TokenInvalid}}
+		return Search{}, "", linktoken.InvalidError()
 	}
 	x, err := s.confirm(ctx, id, now)
 	if err != nil {
 		return Search{}, "", err
 	}
-	return x, s.Tokens.Sign(PurposeManage, manageSubject(x.SiteName, x.Email), now.Add(ManageTTL)), nil
+	manage, err := s.Tokens.Sign(PurposeManage, manageSubject(x.SiteName, x.Email), now.Add(ManageTTL))
+	if err != nil {
+		return Search{}, "", err
+	}
+	return x, manage, nil
 }
 
 // Unsubscribe deletes the search of an unsubscribe token. A search that is
@@ -200,7 +209,7 @@ func (s *Service) Unsubscribe(ctx context.Context, token string) (manage string,
 	if err != nil {
 		return "", err
 	}
-	return s.Tokens.Sign(PurposeManage, manageSubject(x.SiteName, x.Email), now.Add(ManageTTL)), nil
+	return s.Tokens.Sign(PurposeManage, manageSubject(x.SiteName, x.Email), now.Add(ManageTTL))
 }
 
 // Manage actions.
@@ -227,7 +236,7 @@ func (s *Service) Manage(ctx context.Context, siteName, token, action, id string
 	}
 	tokSite, email, ok := parseManageSubject(subj)
 	if !ok || tokSite != siteName {
-		return Managed{}, &errs.Error{Code: errs.Invalid, Message: "The link is not valid.", Fields: map[string]string{"token": TokenInvalid}}
+		return Managed{}, linktoken.InvalidError()
 	}
 	switch action {
 	case ActionList, "":

@@ -39,9 +39,6 @@ type Ticket struct {
 	Value     string `json:"ticket"`
 	NotBefore int64  `json:"notBefore"`
 	ExpiresAt int64  `json:"expiresAt"`
-	// Nonce is the value Check returns for this ticket: what a caller
-	// stores to find the ticket's record again (never sent).
-	Nonce string `json:"-"`
 }
 
 func (t *Tickets) minFill() time.Duration {
@@ -64,7 +61,6 @@ func (t *Tickets) Issue(siteName string, now time.Time) Ticket {
 	rand.Read(nonce)
 	payload := "v1." + siteName + "." + strconv.FormatInt(now.UnixMilli(), 36) + "." + hex.EncodeToString(nonce)
 	return Ticket{
-		Nonce:     hex.EncodeToString(nonce),
 		Value:     payload + "." + t.sign(payload),
 		NotBefore: now.Add(t.minFill()).UnixMilli(),
 		ExpiresAt: now.Add(t.ttl()).UnixMilli(),

@@ -2,6 +2,7 @@ package reminders
 
 import (
 	"context"
+	"errors"
 	"html"
 	"io"
 	"net"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/linktoken"
 )
 
 // Limiter counts hits per key in a window (internal/ratelimit).
@@ -48,7 +50,9 @@ func (a *API) Routes() []Route {
 	}
 }
 
-const maxToken = 300
+// maxToken turns away what cannot be a token before it costs a rate-limit
+// count or a lookup.
+const maxToken = linktoken.MaxLen
 
 func (a *API) lang(r *http.Request) string {
 	if a.LangOf != nil {
@@ -97,24 +101,25 @@ func (a *API) allow(w http.ResponseWriter, r *http.Request) (ok bool, err error)
 func (a *API) page(w http.ResponseWriter, r *http.Request) error {
 	token := r.URL.Query().Get("token")
 	t := textsOf(a.lang(r))
-	if token == "" || len(token) > maxToken {
+	bad := func() error {
 		writePage(w, http.StatusBadRequest, a.lang(r), t.pageTitle, "<p>"+html.EscapeString(t.pageBad)+"</p>")
 		return nil
+	}
+	if token == "" || len(token) > maxToken {
+		return bad()
 	}
 	if ok, err := a.allow(w, r); !ok {
 		return err
 	}
-	nonce, err := a.Service.Tokens.Check(token, PurposeUnsubscribe, a.Service.now())
-	if err != nil || nonce == "" {
-		writePage(w, http.StatusBadRequest, a.lang(r), t.pageTitle, "<p>"+html.EscapeString(t.pageBad)+"</p>")
-		return nil
-	}
-	rm, err := scan(a.Service.DB.QueryRowContext(r.Context(), a.Service.DB.Rebind(`SELECT `+columns+` FROM reminders WHERE unsubscribe_nonce = ?`), nonce))
+	id, err := a.Service.tokenReminder(token)
 	if err != nil {
-		if errs.Is(err, errs.NotFound) {
-			writePage(w, http.StatusBadRequest, a.lang(r), t.pageTitle, "<p>"+html.EscapeString(t.pageBad)+"</p>")
-			return nil
-		}
+		return bad()
+	}
+	rm, err := a.Service.unsubscribeTarget(r.Context(), a.Service.DB, id)
+	if errors.Is(err, ErrBadToken) {
+		return bad()
+	}
+	if err != nil {
 		return err
 	}
 	t = textsOf(rm.Lang)

@@ -26,7 +26,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
-	"forecourt/internal/leads"
+	"forecourt/internal/linktoken"
 	"forecourt/internal/mail"
 	"forecourt/internal/places"
 	"forecourt/internal/site"
@@ -59,12 +59,23 @@ const (
 	TyrePath    = "/dackhotell"
 )
 
-// PurposeUnsubscribe is the purpose signed into unsubscribe tokens: a
-// token signed for anything else (a form ticket of a site) never passes.
+// PurposeUnsubscribe is the purpose signed into unsubscribe tokens, whose
+// subject is the reminder's id: a token signed for anything else never
+// passes.
 const PurposeUnsubscribe = "reminder-unsubscribe"
 
 // TokenTTL is how long an unsubscribe link works after its mail was sent.
 const TokenTTL = 2 * 365 * 24 * time.Hour
+
+// tokenLabel derives the unsubscribe links' key from the reminders' own
+// secret. Changing it would break every link in mails already sent.
+const tokenLabel = "forecourt reminder tokens v1"
+
+// NewTokens returns the signer of the unsubscribe links under secret (at
+// least linktoken.MinSecret bytes, the same in every process).
+func NewTokens(secret []byte) (*linktoken.Signer, error) {
+	return linktoken.New(secret, tokenLabel)
+}
 
 // ErrBadToken answers an unsubscribe link that is malformed, tampered
 // with, signed for another purpose, expired or unknown.
@@ -109,9 +120,8 @@ type Service struct {
 	// nearest the workshop, so the flow lists that workshop first (nil:
 	// the workshop's city).
 	Places Gazetteer
-	// Tokens signs the unsubscribe links (leads.Tickets with a secret of
-	// its own, PurposeUnsubscribe in the site slot).
-	Tokens *leads.Tickets
+	// Tokens signs the unsubscribe links (NewTokens).
+	Tokens *linktoken.Signer
 	// Now is the wall clock of stored times and queued mails (a test
 	// seam); which reminders are due is RunDue's argument.
 	Now func() time.Time
@@ -357,9 +367,12 @@ func (s *Service) sendOne(ctx context.Context, id string, asOf time.Time) (bool,
 				WHERE id = ? AND status = 'pending'`), ReasonBookingCancelled, ms(now), id)
 			return errs.Wrap(err, "cancel reminder")
 		}
-		tok := s.Tokens.Issue(PurposeUnsubscribe, now)
-		res, err := tx.ExecContext(ctx, db.Rebind(`UPDATE reminders SET status = 'sent', sent_at = ?, unsubscribe_nonce = ?
-			WHERE id = ? AND status = 'pending'`), ms(now), tok.Nonce, id)
+		tok, err := s.Tokens.Sign(PurposeUnsubscribe, r.ID, now.Add(TokenTTL))
+		if err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, db.Rebind(`UPDATE reminders SET status = 'sent', sent_at = ?
+			WHERE id = ? AND status = 'pending'`), ms(now), id)
 		if err != nil {
 			return errs.Wrap(err, "mark reminder sent")
 		}
@@ -370,7 +383,7 @@ func (s *Service) sendOne(ctx context.Context, id string, asOf time.Time) (bool,
 		if err != nil {
 			w = nil // a workshop gone from the directory: the mail names none
 		}
-		msg, err := Message(r, w, tok.Value)
+		msg, err := Message(r, w, tok)
 		if err != nil {
 			return err
 		}
@@ -383,21 +396,39 @@ func (s *Service) sendOne(ctx context.Context, id string, asOf time.Time) (bool,
 	return sent, err
 }
 
+// tokenReminder returns the id of the reminder an unsubscribe token
+// names. Errors: ErrBadToken for a token that is malformed, tampered with,
+// signed for another purpose or key, or expired.
+func (s *Service) tokenReminder(token string) (id string, err error) {
+	id, err = s.Tokens.Check(strings.TrimSpace(token), PurposeUnsubscribe, s.now())
+	if err != nil || id == "" {
+		return "", ErrBadToken
+	}
+	return id, nil
+}
+
+// unsubscribeTarget reads the reminder id of a genuine token through q.
+// Errors: ErrBadToken when it is gone (erased).
+func (s *Service) unsubscribeTarget(ctx context.Context, q querier, id string) (Reminder, error) {
+	r, err := scan(q.QueryRowContext(ctx, s.DB.Rebind(`SELECT `+columns+` FROM reminders WHERE id = ?`), id))
+	if errs.Is(err, errs.NotFound) {
+		return Reminder{}, ErrBadToken
+	}
+	return r, err
+}
+
 // Unsubscribe cancels the reminder named by an unsubscribe token and any
 // other pending reminder of the same kind for that car and address.
 // Unsubscribing twice answers the same. Errors: ErrBadToken.
 func (s *Service) Unsubscribe(ctx context.Context, token string) (Reminder, error) {
-	nonce, err := s.Tokens.Check(strings.TrimSpace(token), PurposeUnsubscribe, s.now())
-	if err != nil || nonce == "" {
-		return Reminder{}, ErrBadToken
+	id, err := s.tokenReminder(token)
+	if err != nil {
+		return Reminder{}, err
 	}
 	db := s.DB
 	var r Reminder
 	err = db.Tx(ctx, func(tx *sql.Tx) error {
-		r, err = scan(tx.QueryRowContext(ctx, db.Rebind(`SELECT `+columns+` FROM reminders WHERE unsubscribe_nonce = ?`), nonce))
-		if errs.Is(err, errs.NotFound) {
-			return ErrBadToken // erased, or never ours
-		}
+		r, err = s.unsubscribeTarget(ctx, tx, id)
 		if err != nil {
 			return err
 		}

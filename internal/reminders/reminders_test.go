@@ -14,8 +14,8 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
-	"forecourt/internal/errs"
 	"forecourt/internal/leads"
+	"forecourt/internal/linktoken"
 	"forecourt/internal/mail"
 	"forecourt/internal/places"
 	"forecourt/internal/reminders"
@@ -69,8 +69,26 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 	eng.Now = c.now
 	secret := []byte("0123456789abcdef0123456789abcdef")
 	svc := &reminders.Service{DB: db, Engine: eng, Sites: reg, Places: places.Sweden(), Now: c.now,
-		Tokens: &leads.Tickets{Secret: secret, MinFill: time.Millisecond, TTL: reminders.TokenTTL}}
+		Tokens: mustTokens(t, secret)}
 	return &fixture{db: db, eng: eng, svc: svc, clock: c, secret: secret}
+}
+
+func mustTokens(tb testing.TB, secret []byte) *linktoken.Signer {
+	tb.Helper()
+	tk, err := reminders.NewTokens(secret)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tk
+}
+
+func mustSign(tb testing.TB, tk *linktoken.Signer, purpose, subject string, exp time.Time) string {
+	tb.Helper()
+	tok, err := tk.Sign(purpose, subject, exp)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tok
 }
 
 // book books a service (or a wheel change) on 2026-11-30 10:00 Stockholm,
@@ -367,11 +385,20 @@ func TestUnsubscribe(t *testing.T) {
 			t.Fatal(err)
 		}
 		tok := tokenOf(t, outbox(t, db, "anna@example.se")[0])
+		if id, err := f.svc.Tokens.Check(tok, reminders.PurposeUnsubscribe, f.clock.now()); err != nil || id != r.ID {
+			t.Fatalf("the token names %q, %v; want the reminder %s", id, err, r.ID)
+		}
 		// A later opt-in for the same car and address is pending.
 		_, later := f.book(t, booking.FlowService, "D-9001", "anna@example.se", "ABC123", []string{"originalservice"}, true)
 		f.clock.add(time.Minute)
 
-		otherKey := &leads.Tickets{Secret: []byte("another secret of thirty-two b.."), MinFill: time.Millisecond, TTL: time.Hour}
+		otherKey := mustTokens(t, []byte("another secret of thirty-two b.."))
+		otherLabel, err := linktoken.New(f.secret, "forecourt alerts tokens v1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		formTickets := &leads.Tickets{Secret: f.secret, MinFill: time.Millisecond}
+		exp := f.clock.now().Add(time.Hour)
 		flip := func(s string) string {
 			b := []byte(s)
 			i := len(b) - 3
@@ -383,22 +410,28 @@ func TestUnsubscribe(t *testing.T) {
 			return string(b)
 		}
 		bad := map[string]string{
-			"empty":         "",
-			"garbage":       "not-a-token",
-			"tampered":      flip(tok),
-			"wrong purpose": f.svc.Tokens.Issue("group-se", f.clock.now().Add(-time.Minute)).Value, // a form ticket of the same key
-			"another key":   otherKey.Issue(reminders.PurposeUnsubscribe, f.clock.now().Add(-time.Minute)).Value,
-			"unknown nonce": f.svc.Tokens.Issue(reminders.PurposeUnsubscribe, f.clock.now().Add(-time.Minute)).Value,
-			"too long":      strings.Repeat("a", 400),
-			"another nonce": strings.Replace(tok, ".", "..", 1),
+			"empty":            "",
+			"garbage":          "not-a-token",
+			"tampered":         flip(tok),
+			"wrong purpose":    mustSign(t, f.svc.Tokens, "unsubscribe", r.ID, exp),
+			"another key":      mustSign(t, otherKey, reminders.PurposeUnsubscribe, r.ID, exp),
+			"another label":    mustSign(t, otherLabel, reminders.PurposeUnsubscribe, r.ID, exp), // the same secret used elsewhere
+			"form ticket":      formTickets.Issue(reminders.PurposeUnsubscribe, f.clock.now().Add(-time.Minute)).Value,
+			"unknown reminder": mustSign(t, f.svc.Tokens, reminders.PurposeUnsubscribe, "RM-NOSUCH22", exp),
+			"expired":          mustSign(t, f.svc.Tokens, reminders.PurposeUnsubscribe, r.ID, f.clock.now().Add(-time.Second)),
+			"too long":         strings.Repeat("a", 700),
+			"extra dot":        strings.Replace(tok, ".", "..", 1),
 		}
 		for name, v := range bad {
-			if _, err := f.svc.Unsubscribe(ctx, v); !errors.Is(err, reminders.ErrBadToken) && !errs.Is(err, errs.Invalid) {
-				t.Errorf("%s: %v", name, err)
+			if _, err := f.svc.Unsubscribe(ctx, v); !errors.Is(err, reminders.ErrBadToken) {
+				t.Errorf("%s: %v; want ErrBadToken", name, err)
 			}
 		}
 		if g, _ := f.svc.Get(ctx, later.ID); g.Status != reminders.StatusPending {
 			t.Fatalf("a bad token changed something: %+v", g)
+		}
+		if g, _ := f.svc.Get(ctx, r.ID); g.Status != reminders.StatusSent || g.Reason != "" {
+			t.Fatalf("a bad token changed the sent reminder: %+v", g)
 		}
 
 		got, err := f.svc.Unsubscribe(ctx, tok)

@@ -21,7 +21,6 @@ import (
 	"forecourt/internal/editing"
 	"forecourt/internal/errs"
 	"forecourt/internal/page"
-
 )
 
 // EditingDeps wire editing mode. A nil *EditingDeps turns editing off: no
