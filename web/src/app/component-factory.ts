@@ -14,7 +14,9 @@
 // server HTML. Blocks of the page frame (header, footer, navigation) and
 // small blocks that most pages show stay eager: a plain import and a line
 // in the map. CSS is not split (one stylesheet), so nothing flashes.
-import type { ComponentType } from "react";
+import { createElement, type ComponentType } from "react";
+import type { Detail } from "../features/car-detail/types";
+import type { QuotePanel } from "../features/car-detail/components/car-detail-page";
 import type { BlockProps } from "./block-props";
 import { ImageCard } from "../blocks/image-card/image-card";
 import type { ComponentRendering, PageData } from "../lib/types";
@@ -28,6 +30,14 @@ import { Spacer } from "../blocks/spacer/spacer";
 import { CtaBanner } from "../blocks/cta-banner/cta-banner";
 import { MainNavigation } from "../features/navigation/components/main-navigation";
 import { Breadcrumb } from "../features/catalog/components/breadcrumb";
+
+// The UK quote panel renders only on UK sites' car pages: a chunk of its
+// own, given to the car page here (the page's chunk imports nothing more)
+// and loaded with it where the site is a UK one (blockParts). The render
+// worker loads every lazy part at start.
+const UKQuotePanel = lazyBlock(() => import("../features/car-detail/components/uk-quote-panel").then((m) => m.UKQuotePanel));
+const withQuotePanel = (CarDetail: ComponentType<BlockProps<Detail> & { quotePanel?: QuotePanel }>) => (props: BlockProps<Detail>) =>
+  createElement(CarDetail, { ...props, quotePanel: UKQuotePanel });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const components: Record<string, ComponentType<BlockProps<any>>> = {
@@ -62,7 +72,7 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   StoriesTeaser: lazyBlock(() => import("../features/stories/components/stories-teaser").then((m) => m.StoriesTeaser)),
   ArticleFooter: lazyBlock(() => import("../features/stories/components/article-footer").then((m) => m.ArticleFooter)),
   StoryHeader: lazyBlock(() => import("../features/stories/components/story-header").then((m) => m.StoryHeader)),
-  CarDetail: lazyBlock(() => import("../features/car-detail/components/car-detail-page").then((m) => m.CarDetail)),
+  CarDetail: lazyBlock(() => import("../features/car-detail/components/car-detail-page").then((m) => withQuotePanel(m.CarDetail))),
   SimilarCars: lazyBlock(() => import("../features/car-detail/components/similar-cars").then((m) => m.SimilarCars)),
   CarOfTheWeek: lazyBlock(() => import("../features/car-of-the-week/components/car-of-the-week").then((m) => m.CarOfTheWeek)),
   CarList: lazyBlock(() => import("../features/catalog/components/car-list").then((m) => m.CarList)),
@@ -89,7 +99,7 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
 // Parts of a lazy block that only some of its pages render, in chunks of
 // their own: loaded with the block when data shows them.
 const blockParts: Record<string, (data: PageData) => Promise<unknown> | undefined> = {
-  CarDetail: (data) => (data.site.isUK ? import("../features/car-detail/components/car-detail-page").then((m) => m.UKQuotePanel.preload()) : undefined),
+  CarDetail: (data) => (data.site.isUK ? UKQuotePanel.preload() : undefined),
 };
 
 /** preloadBlocks loads the code of the lazy blocks that data renders. */

@@ -44,16 +44,9 @@ export function lazyBlock<P extends object>(load: Loader<P>, opts?: { editing?: 
   return Object.assign(Lazy, { preload, loaded: () => impl !== undefined });
 }
 
-/**
- * preloadAll loads every lazy component (the server renders any page),
- * including those that loading others declares (a block's own lazy parts),
- * until no new ones appear.
- */
-export async function preloadAll(): Promise<void> {
-  for (let n = -1; n !== all.length; ) {
-    n = all.length;
-    await Promise.all(all.map((l) => l.preload()));
-  }
+/** preloadAll loads every lazy component (the server renders any page). */
+export function preloadAll(): Promise<unknown> {
+  return Promise.all(all.map((l) => l.preload()));
 }
 
 /** preloadEditing loads the editor's lazy parts (editing mode pages). */

@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import type { BlockProps } from "../../../app/block-props";
-import { lazyBlock } from "../../../lib/lazy-block";
 import { usePage, useT } from "../../../lib/page-context";
 import { imageURL } from "../../../lib/media";
 import { requestCompareToggle } from "../../../lib/compare-toggle";
@@ -15,12 +14,6 @@ import { CompactCarCard } from "../../../components/car-card/compact-car-card";
 import { FavouriteButton } from "../../../components/favourite-button/favourite-button";
 import "../car-detail.css";
 
-// The UK quote panel renders only on UK sites' car pages, so its code is a
-// chunk of its own rather than part of every car page's first load. The
-// browser loads it with this block where the site is a UK one
-// (component-factory's blockParts); the render worker loads every lazy part
-// at start.
-export const UKQuotePanel = lazyBlock(() => import("./uk-quote-panel").then((m) => m.UKQuotePanel));
 
 type T = (k: string, f?: string) => string;
 
@@ -52,14 +45,17 @@ function useContactAnchor() {
 }
 
 /** CarDetail is the car detail page block (or its not-found view). */
-export function CarDetail({ data }: BlockProps<Detail>) {
+/** QuotePanel is the UK quote panel, which the component registry gives UK sites' car pages. */
+export type QuotePanel = ComponentType<{ car: Car }>;
+
+export function CarDetail({ data, quotePanel }: BlockProps<Detail> & { quotePanel?: QuotePanel }) {
   const t = useT();
   if (!data) return null;
   if (!data.found || !data.car) return <NotFoundView data={data} t={t} />;
-  return <CarView data={data} car={data.car} t={t} />;
+  return <CarView data={data} car={data.car} t={t} QuotePanel={quotePanel} />;
 }
 
-function CarView({ data, car, t }: { data: Detail; car: Car; t: T }) {
+function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; QuotePanel?: QuotePanel }) {
   const page = usePage();
   const compare = useCompareList();
   useContactAnchor();
@@ -189,7 +185,7 @@ function CarView({ data, car, t }: { data: Detail; car: Car; t: T }) {
           </div>
           <div className="fc-cd__finance">
             {page.site.isUK ? (
-              <UKQuotePanel car={car} />
+              QuotePanel && <QuotePanel car={car} />
             ) : (
               data.loan && <LoanCalculator carId={car.car_id} loan={data.loan} locale={page.site.locale} currency={car.car_price_currency || page.site.currency} t={t} />
             )}
