@@ -119,10 +119,13 @@ test("save a search, confirm it, get the price drop of an import, follow it to t
   await page.goto(on("group-se", listPath));
   const open = page.getByRole("button", { name: "Bevaka sökningen" });
   await open.waitFor();
-  // The block hydrates lazily: press until the dialog opens.
+  // The block hydrates lazily and the dialog's code loads on the first
+  // press: press until the button says it opened the dialog (a press before
+  // hydration does nothing), then wait for the dialog. Pressing again while
+  // the dialog loads would wait on a button the open modal made inert.
   const dialog = page.getByRole("dialog", { name: "Bevaka sökningen" });
-  for (let i = 0; i < 50 && !(await dialog.isVisible()); i++) {
-    await open.click();
+  for (let i = 0; i < 50 && (await open.getAttribute("aria-expanded")) !== "true"; i++) {
+    await open.click({ timeout: 1000 }).catch(() => {});
     await page.waitForTimeout(100);
   }
   await dialog.waitFor();
