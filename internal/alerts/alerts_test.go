@@ -16,6 +16,7 @@ import (
 	"forecourt/internal/catalogpages"
 	"forecourt/internal/errs"
 	"forecourt/internal/linktoken"
+	"forecourt/internal/linktoken/linktokentest"
 	"forecourt/internal/mail"
 	"forecourt/internal/search"
 	"forecourt/internal/site"
@@ -123,7 +124,7 @@ func (f *fixture) subscribe(t *testing.T, email, path, query string, freq alerts
 
 func (f *fixture) confirm(t *testing.T, x alerts.Search) {
 	t.Helper()
-	tok := mustSign(t, f.svc.Tokens, alerts.PurposeConfirm, x.ID, f.clock.t.Add(time.Hour))
+	tok := linktokentest.Sign(t, f.svc.Tokens, alerts.PurposeConfirm, x.ID, f.clock.t.Add(time.Hour))
 	if _, _, err := f.svc.Confirm(context.Background(), "group-se", tok); err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +185,7 @@ func TestTokensOfSentMails(t *testing.T) {
 	tk := mustTokens(t)
 	exp := time.Date(2027, 1, 2, 3, 4, 5, 0, time.UTC)
 	const sent = "v1.manage.Z3JvdXAtc2UKYW5uYUBleGFtcGxlLnNl.tqzsit.yWWMcZKqrItS9F5gO4yi1GYuZtTJsBNhj39hdNg6kNQ"
-	if got := mustSign(t, tk, alerts.PurposeManage, "group-se\nanna@example.se", exp); got != sent {
+	if got := linktokentest.Sign(t, tk, alerts.PurposeManage, "group-se\nanna@example.se", exp); got != sent {
 		t.Errorf("Sign = %s; earlier mails carry %s", got, sent)
 	}
 	if subj, err := tk.Check(sent, alerts.PurposeManage, exp.Add(-time.Hour)); err != nil || subj != "group-se\nanna@example.se" {
@@ -199,15 +200,6 @@ func mustTokens(tb testing.TB) *linktoken.Signer {
 		tb.Fatal(err)
 	}
 	return tk
-}
-
-func mustSign(tb testing.TB, tk *linktoken.Signer, purpose, subject string, exp time.Time) string {
-	tb.Helper()
-	tok, err := tk.Sign(purpose, subject, exp)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return tok
 }
 
 func TestParseSignup(t *testing.T) {
@@ -451,7 +443,7 @@ func TestOptIn(t *testing.T) {
 		}
 		u, _ := url.Parse(strings.Fields(m[0].Text[strings.Index(m[0].Text, "https://forecourt.se/bevakningar?confirm="):])[0])
 		tok := u.Query().Get("confirm")
-		if _, _, err := f.svc.Confirm(ctx, "group-se", mustSign(t, f.svc.Tokens, alerts.PurposeUnsubscribe, x.ID, f.clock.t.Add(time.Hour))); err == nil {
+		if _, _, err := f.svc.Confirm(ctx, "group-se", linktokentest.Sign(t, f.svc.Tokens, alerts.PurposeUnsubscribe, x.ID, f.clock.t.Add(time.Hour))); err == nil {
 			t.Fatal("an unsubscribe token confirmed")
 		}
 		if _, _, err := f.svc.Confirm(ctx, "group-uk", tok); err == nil {

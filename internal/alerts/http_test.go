@@ -19,6 +19,7 @@ import (
 	"forecourt/internal/content"
 	"forecourt/internal/leads"
 	"forecourt/internal/linktoken"
+	"forecourt/internal/linktoken/linktokentest"
 	"forecourt/internal/page"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/site"
@@ -212,8 +213,8 @@ func TestTokenAPI(t *testing.T) {
 		a := newAPI(t, db)
 		a.importFeed(t, car(t, 1, "Volvo", "XC60", "Diesel", 300000))
 		x := a.subscribe(t, "anna@example.se", "/bilar/volvo", "", alerts.Daily)
-		confirm := mustSign(t, a.svc.Tokens, alerts.PurposeConfirm, x.ID, a.clock.t.Add(time.Hour))
-		unsub := mustSign(t, a.svc.Tokens, alerts.PurposeUnsubscribe, x.ID, a.clock.t.Add(time.Hour))
+		confirm := linktokentest.Sign(t, a.svc.Tokens, alerts.PurposeConfirm, x.ID, a.clock.t.Add(time.Hour))
+		unsub := linktokentest.Sign(t, a.svc.Tokens, alerts.PurposeUnsubscribe, x.ID, a.clock.t.Add(time.Hour))
 		tok := func(s string) string { b, _ := json.Marshal(map[string]string{"token": s}); return string(b) }
 
 		if rec := a.post(t, call{path: "/api/alerts/confirm", body: tok(unsub)}); rec.Code != 400 || answerOf(rec).Error.Fields["token"] != linktoken.Invalid {
@@ -222,7 +223,7 @@ func TestTokenAPI(t *testing.T) {
 		if rec := a.post(t, call{path: "/api/alerts/confirm", body: tok(confirm[:len(confirm)-2] + "xx")}); rec.Code != 400 || answerOf(rec).Error.Fields["token"] != linktoken.Invalid {
 			t.Fatalf("confirm with a tampered token: %d %s", rec.Code, rec.Body)
 		}
-		expired := mustSign(t, a.svc.Tokens, alerts.PurposeConfirm, x.ID, a.clock.t.Add(-time.Minute))
+		expired := linktokentest.Sign(t, a.svc.Tokens, alerts.PurposeConfirm, x.ID, a.clock.t.Add(-time.Minute))
 		if rec := a.post(t, call{path: "/api/alerts/confirm", body: tok(expired)}); rec.Code != 400 || answerOf(rec).Error.Fields["token"] != linktoken.Expired {
 			t.Fatalf("confirm with an expired token: %d %s", rec.Code, rec.Body)
 		}

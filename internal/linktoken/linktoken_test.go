@@ -10,6 +10,7 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/linktoken"
+	"forecourt/internal/linktoken/linktokentest"
 )
 
 const label = "forecourt test tokens v1"
@@ -21,15 +22,6 @@ func mustNew(tb testing.TB, secret, label string) *linktoken.Signer {
 		tb.Fatal(err)
 	}
 	return s
-}
-
-func mustSign(tb testing.TB, s *linktoken.Signer, purpose, subject string, exp time.Time) string {
-	tb.Helper()
-	tok, err := s.Sign(purpose, subject, exp)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return tok
 }
 
 // problemOf is fields.token of a refusal ("" for a foreign error or nil).
@@ -52,7 +44,7 @@ func TestRoundTrip(t *testing.T) {
 		"longest":              strings.Repeat("x", linktoken.MaxSubject),
 	} {
 		t.Run(name, func(t *testing.T) {
-			tok := mustSign(t, s, "some-purpose-2", subject, now.Add(time.Hour))
+			tok := linktokentest.Sign(t, s, "some-purpose-2", subject, now.Add(time.Hour))
 			if len(tok) > linktoken.MaxLen {
 				t.Errorf("token of %d bytes, over MaxLen", len(tok))
 			}
@@ -76,7 +68,7 @@ func TestCheckRefuses(t *testing.T) {
 	otherSecret := mustNew(t, "another secret of thirty-two b..", label)
 	otherLabel := mustNew(t, "0123456789abcdef0123456789abcdef", "forecourt other tokens v1")
 	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
-	good := mustSign(t, s, "confirm", "abc", now.Add(time.Hour))
+	good := linktokentest.Sign(t, s, "confirm", "abc", now.Add(time.Hour))
 	parts := strings.Split(good, ".")
 	flip := func(s string) string {
 		b := []byte(s)
@@ -102,8 +94,8 @@ func TestCheckRefuses(t *testing.T) {
 		{"tampered signature", strings.Join(append(parts[:4:4], flip(parts[4])), "."), "confirm", now, linktoken.Invalid},
 		{"signature cut", good[:len(good)-1], "confirm", now, linktoken.Invalid},
 		{"another version", "v2" + good[2:], "confirm", now, linktoken.Invalid},
-		{"another secret", mustSign(t, otherSecret, "confirm", "abc", now.Add(time.Hour)), "confirm", now, linktoken.Invalid},
-		{"another label", mustSign(t, otherLabel, "confirm", "abc", now.Add(time.Hour)), "confirm", now, linktoken.Invalid},
+		{"another secret", linktokentest.Sign(t, otherSecret, "confirm", "abc", now.Add(time.Hour)), "confirm", now, linktoken.Invalid},
+		{"another label", linktokentest.Sign(t, otherLabel, "confirm", "abc", now.Add(time.Hour)), "confirm", now, linktoken.Invalid},
 		{"empty", "", "confirm", now, linktoken.Invalid},
 		{"garbage", "v1.confirm", "confirm", now, linktoken.Invalid},
 		{"extra part", good + ".x", "confirm", now, linktoken.Invalid},

@@ -16,6 +16,7 @@ import (
 	"forecourt/internal/catalog"
 	"forecourt/internal/leads"
 	"forecourt/internal/linktoken"
+	"forecourt/internal/linktoken/linktokentest"
 	"forecourt/internal/mail"
 	"forecourt/internal/places"
 	"forecourt/internal/reminders"
@@ -80,15 +81,6 @@ func mustTokens(tb testing.TB, secret []byte) *linktoken.Signer {
 		tb.Fatal(err)
 	}
 	return tk
-}
-
-func mustSign(tb testing.TB, tk *linktoken.Signer, purpose, subject string, exp time.Time) string {
-	tb.Helper()
-	tok, err := tk.Sign(purpose, subject, exp)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return tok
 }
 
 // book books a service (or a wheel change) on 2026-11-30 10:00 Stockholm,
@@ -413,12 +405,12 @@ func TestUnsubscribe(t *testing.T) {
 			"empty":            "",
 			"garbage":          "not-a-token",
 			"tampered":         flip(tok),
-			"wrong purpose":    mustSign(t, f.svc.Tokens, "unsubscribe", r.ID, exp),
-			"another key":      mustSign(t, otherKey, reminders.PurposeUnsubscribe, r.ID, exp),
-			"another label":    mustSign(t, otherLabel, reminders.PurposeUnsubscribe, r.ID, exp), // the same secret used elsewhere
+			"wrong purpose":    linktokentest.Sign(t, f.svc.Tokens, "unsubscribe", r.ID, exp),
+			"another key":      linktokentest.Sign(t, otherKey, reminders.PurposeUnsubscribe, r.ID, exp),
+			"another label":    linktokentest.Sign(t, otherLabel, reminders.PurposeUnsubscribe, r.ID, exp), // the same secret used elsewhere
 			"form ticket":      formTickets.Issue(reminders.PurposeUnsubscribe, f.clock.now().Add(-time.Minute)).Value,
-			"unknown reminder": mustSign(t, f.svc.Tokens, reminders.PurposeUnsubscribe, "RM-NOSUCH22", exp),
-			"expired":          mustSign(t, f.svc.Tokens, reminders.PurposeUnsubscribe, r.ID, f.clock.now().Add(-time.Second)),
+			"unknown reminder": linktokentest.Sign(t, f.svc.Tokens, reminders.PurposeUnsubscribe, "RM-NOSUCH22", exp),
+			"expired":          linktokentest.Sign(t, f.svc.Tokens, reminders.PurposeUnsubscribe, r.ID, f.clock.now().Add(-time.Second)),
 			"too long":         strings.Repeat("a", 700),
 			"extra dot":        strings.Replace(tok, ".", "..", 1),
 		}
