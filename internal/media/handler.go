@@ -500,7 +500,7 @@ func (h *Handler) scaledBuild(src string, w, q int, f format) (string, func(cont
 // blurEntry returns the blur placeholder of src as a tiny PNG (what
 // /_img?blur=1 answers every client, whatever it accepts).
 func (h *Handler) blurEntry(ctx context.Context, src string) (*entry, error) {
-	return h.blurEncoded(ctx, src, formatJPEG)
+	return h.blurEncoded(ctx, src, false)
 }
 
 // blurDataEntry returns the blur placeholder of src for a data: URL in a
@@ -511,14 +511,14 @@ func (h *Handler) blurEntry(ctx context.Context, src string) (*entry, error) {
 // under the browser's blur the two look the same, and every browser the
 // site supports reads WebP.
 func (h *Handler) blurDataEntry(ctx context.Context, src string) (*entry, error) {
-	return h.blurEncoded(ctx, src, formatWebP)
+	return h.blurEncoded(ctx, src, true)
 }
 
-// blurEncoded makes and caches the placeholder of src: WebP for formatWebP,
-// else PNG.
-func (h *Handler) blurEncoded(ctx context.Context, src string, f format) (*entry, error) {
+// blurEncoded makes and caches the placeholder of src: a WebP when asked
+// for and the encoder works, else a PNG.
+func (h *Handler) blurEncoded(ctx context.Context, src string, asWebP bool) (*entry, error) {
 	key := "blur:" + src
-	if f == formatWebP {
+	if asWebP {
 		key = "blur.webp:" + src
 	}
 	return h.cached(key, func() (*entry, error) {
@@ -534,7 +534,7 @@ func (h *Handler) blurEncoded(ctx context.Context, src string, f format) (*entry
 		}
 		small := scaleTo(img, BlurWidth)
 		var buf bytes.Buffer
-		if f == formatWebP {
+		if asWebP {
 			if err := webp.Encode(&buf, small, webp.Options{Quality: blurWebPQuality, Method: 6}); err == nil {
 				return newEntry(key, buf.Bytes(), "image/webp"), nil
 			}

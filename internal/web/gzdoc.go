@@ -89,10 +89,13 @@ func init() {
 // uncached page, were a fifth of the bytes the server allocated).
 var scratchBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-func newGzDoc(doc []byte) *gzDoc { return newGzDocLevel(doc, gzipDocLevel) }
-
-func newGzDocLevel(doc []byte, level int) *gzDoc {
-	return newGzDocPieces(splitNonces(nil, doc), level)
+// compressDocument compresses a page's document at gzipFirstLevel around
+// its nonces, its dictionary (doc[dictStart:dictEnd], named by dictKey)
+// compressed once for every document that carries it.
+func compressDocument(doc []byte, dictStart, dictEnd int, dictKey uint64) *gzDoc {
+	pieces := splitNonces(make([]docPiece, 0, 16), doc[:dictStart])
+	pieces = append(pieces, docPiece{z: sharedPart(dictKey, doc[dictStart:dictEnd], gzipDocLevel)})
+	return newGzDocPieces(splitNonces(pieces, doc[dictEnd:]), gzipFirstLevel)
 }
 
 // splitNonces appends the pieces of doc between its nonce markers.

@@ -14,7 +14,7 @@ import (
 func TestGzDocSplicesTheNonce(t *testing.T) {
 	doc := []byte(strings.Repeat("<p>Bilar i lager</p>", 500) + `<script nonce="` + nonceMarker + `">x</script>` +
 		strings.Repeat("<li>Volvo XC60</li>", 300) + `<script nonce="` + nonceMarker + `"></script>`)
-	d := newGzDoc(doc)
+	d := newGzDocPieces(splitNonces(nil, doc), gzipDocLevel)
 	for _, nonce := range []string{"abc123", "another-nonce_value", ""} {
 		var out bytes.Buffer
 		d.write(&out, nonce)
@@ -41,7 +41,7 @@ func TestGzDocCacheIsBounded(t *testing.T) {
 	for i := 0; i < 50; i++ {
 		doc := make([]byte, 1000)
 		rand.Read(doc) // incompressible: each entry holds about 1 KB
-		cache.put(uint64(i), newGzDoc(doc))
+		cache.put(uint64(i), newGzDocPieces(splitNonces(nil, doc), gzipDocLevel))
 	}
 	if cache.get(49) == nil || cache.get(0) != nil {
 		t.Fatalf("the newest document must be kept and the oldest dropped")
@@ -96,7 +96,7 @@ func TestSpliceNonce(t *testing.T) {
 func TestGzDocRecompresses(t *testing.T) {
 	doc := []byte(strings.Repeat("<li>Volvo XC60 2021 Diesel</li>", 800) + `<script nonce="` + nonceMarker + `">x</script>` +
 		strings.Repeat("<p>Begagnad</p>", 400))
-	first := newGzDocLevel(doc, gzipFirstLevel)
+	first := newGzDocPieces(splitNonces(nil, doc), gzipFirstLevel)
 	pieces, err := first.pieces()
 	if err != nil {
 		t.Fatal(err)
@@ -131,10 +131,9 @@ func TestGzDocWithSharedPart(t *testing.T) {
 		string(dict) + `</script><script nonce="` + nonceMarker + `">` + strings.Repeat("<li>Volvo</li>", 300) + "</script>")
 	start := bytes.Index(doc, dict)
 	end := start + len(dict)
-	pieces := splitNonces(nil, doc[:start])
-	pieces = append(pieces, docPiece{z: sharedPart(42, dict, gzipDocLevel)})
-	d := newGzDocPieces(splitNonces(pieces, doc[end:]), gzipFirstLevel)
-	if again := sharedPart(42, dict, gzipDocLevel); !bytes.Equal(again.z, pieces[len(pieces)-1].z.z) {
+	d := compressDocument(doc, start, end, 42)
+	dictPart := bytes.Count(doc[:start], []byte(nonceMarker)) + 1
+	if again := sharedPart(42, dict, gzipDocLevel); !bytes.Equal(again.z, d.parts[dictPart].z) {
 		t.Error("the shared part differs the second time")
 	}
 	pieces2, err := d.pieces()

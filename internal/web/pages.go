@@ -241,9 +241,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		// compressed well if asked for again). The dictionary is
 		// compressed once for every page that carries it, also when
 		// documents are not kept (RENDER_CACHE=0).
-		pieces := splitNonces(make([]docPiece, 0, 16), doc[:dictStart])
-		pieces = append(pieces, docPiece{z: sharedPart(enc.dictKey, doc[dictStart:dictEnd], gzipDocLevel)})
-		d := newGzDocPieces(splitNonces(pieces, doc[dictEnd:]), gzipFirstLevel)
+		d := compressDocument(doc, dictStart, dictEnd, enc.dictKey)
 		s.gzDocs.put(key, d) // a nil cache keeps nothing
 		writeGzDoc(w, r, res.Status, d, nonce)
 		return nil
