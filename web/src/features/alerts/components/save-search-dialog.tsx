@@ -2,12 +2,13 @@
 // react-aria's modal, form fields and the form schema stay out of the car
 // list's first load (its button is all the list needs until then).
 import { useState, type FormEvent } from "react";
-import { Button, Dialog, FieldError, Heading, Input, Label, Modal, ModalOverlay, Radio, RadioGroup, Text, TextField } from "react-aria-components";
+import { Button, Dialog, FieldError, Heading, Input, Label, Modal, ModalOverlay, Text, TextField } from "react-aria-components";
 import { Honeypot } from "../../../components/form-kit/form-kit";
 import { FormRateLimited, FormRejected, useFormTicket } from "../../../lib/comhub";
 import { usePage, useT } from "../../../lib/page-context";
 import { postSignup, signupSchema } from "../api/alerts";
-import { FREQUENCIES, type Frequency, type SaveFlow } from "../types";
+import { type Frequency, type SaveFlow } from "../types";
+import { FrequencyChoice } from "./frequency-choice";
 
 /** SaveSearchDialog is the modal; onClose runs on Escape, outside click, cancel and close. */
 export function SaveSearchDialog({ onClose }: { onClose: () => void }) {
@@ -78,14 +79,7 @@ export function SaveSearchForm({ close }: { close: () => void }) {
         <Input />
         <FieldError className="fc-form__error">{fe.email}</FieldError>
       </TextField>
-      <RadioGroup className="fc-save-search__freq" value={frequency} onChange={(v) => setFrequency(v as Frequency)} isDisabled={sending}>
-        <Label className="fc-save-search__legend">{t("alertsFrequency", "Hur ofta vill du få mejl?")}</Label>
-        {FREQUENCIES.map((f) => (
-          <Radio key={f} value={f} className="fc-save-search__radio">
-            {f === "daily" ? t("alertsDaily", "Högst en gång om dagen") : t("alertsWeekly", "Högst en gång i veckan")}
-          </Radio>
-        ))}
-      </RadioGroup>
+      <FrequencyChoice value={frequency} onChange={setFrequency} t={t} isDisabled={sending} />
       <Honeypot value={website} onChange={setWebsite} />
       <Text className="fc-form__note">{t("alertsPrivacy", "")}</Text>
       {flow.step === "editing" && flow.error && <p className="fc-form__banner" role="alert">{flow.error}</p>}

@@ -2,11 +2,11 @@
 // search, unsubscribes, and lists an address's searches with their
 // frequency and a delete button, from the signed links in the alert mails.
 import { useEffect, useRef } from "react";
-import { Label, Radio, RadioGroup } from "react-aria-components";
 import { useT } from "../../../lib/page-context";
 import type { BlockProps } from "../../../app/block-props";
 import { useManage } from "../hooks/use-manage";
-import { FREQUENCIES, type Frequency, type ManageState, type Notice, type SavedSearch } from "../types";
+import type { Frequency, ManageState, Notice, SavedSearch } from "../types";
+import { FrequencyChoice } from "./frequency-choice";
 import "../alerts.css";
 
 const NOTICE_KEYS: Record<Notice, [string, string]> = {
@@ -79,14 +79,7 @@ function SearchRow({ s, change, remove }: { s: SavedSearch; change: (id: string,
         {!s.confirmedAt && <span className="fc-saved-searches__pending">{t("alertsPending", "Väntar på bekräftelse")}</span>}
         <a className="fc-saved-searches__show" href={href}>{t("alertsShowCars", "Visa bilarna")}</a>
       </div>
-      <RadioGroup className="fc-save-search__freq fc-saved-searches__freq" value={s.frequency} onChange={(v) => change(s.id, v as Frequency)} aria-describedby={labelId}>
-        <Label className="fc-save-search__legend">{t("alertsFrequency", "Hur ofta vill du få mejl?")}</Label>
-        {FREQUENCIES.map((f) => (
-          <Radio key={f} value={f} className="fc-save-search__radio">
-            {f === "daily" ? t("alertsDaily", "Högst en gång om dagen") : t("alertsWeekly", "Högst en gång i veckan")}
-          </Radio>
-        ))}
-      </RadioGroup>
+      <FrequencyChoice className="fc-saved-searches__freq" value={s.frequency} onChange={(f) => change(s.id, f)} t={t} describedBy={labelId} />
       <button type="button" className="fc-button fc-button--secondary fc-saved-searches__delete" aria-describedby={labelId} onClick={() => remove(s.id)}>
         {t("alertsDelete", "Ta bort")}
       </button>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { imageURL } from "../../../lib/media";
 import { useDialog } from "../../../lib/use-dialog";
 import type { CarImage } from "../types";
+import { PictureNav } from "./gallery";
 
 type T = (k: string, f?: string) => string;
 
@@ -36,12 +37,7 @@ export function Viewer({ images, start, alt, t, onClose }: { images: CarImage[];
       <button type="button" className="fc-viewer__close" onClick={() => onClose(i)} aria-label={t("close", "Close")}>×</button>
       <img src={imageURL(img.original, 1920)} alt={`${alt} – ${i + 1}/${n}`} draggable={false}
         style={img.blur_data_url ? { backgroundImage: `url("${img.blur_data_url}")` } : undefined} />
-      {n > 1 && (
-        <>
-          <button type="button" className="fc-viewer__nav fc-viewer__nav--prev" onClick={() => go(-1)} aria-label={t("previousPicture", "Previous picture")}>‹</button>
-          <button type="button" className="fc-viewer__nav fc-viewer__nav--next" onClick={() => go(1)} aria-label={t("nextPicture", "Next picture")}>›</button>
-        </>
-      )}
+      {n > 1 && <PictureNav block="fc-viewer" go={go} t={t} />}
       <p className="fc-viewer__counter" aria-live="polite">{i + 1} / {n}</p>
     </div>
   );

@@ -8,6 +8,16 @@ type T = (k: string, f?: string) => string;
 // part of the server HTML, and the car page's first load stays smaller.
 const Viewer = lazy(() => import("./gallery-viewer").then((m) => ({ default: m.Viewer })));
 
+/** PictureNav is the previous and next buttons of the carousel and of the full-screen viewer (block: their CSS block). */
+export function PictureNav({ block, go, t }: { block: string; go: (step: number) => void; t: T }) {
+  return (
+    <>
+      <button type="button" className={`${block}__nav ${block}__nav--prev`} onClick={() => go(-1)} aria-label={t("previousPicture", "Previous picture")}>‹</button>
+      <button type="button" className={`${block}__nav ${block}__nav--next`} onClick={() => go(1)} aria-label={t("nextPicture", "Next picture")}>›</button>
+    </>
+  );
+}
+
 /** Gallery is the carousel of a car's pictures with a full-screen viewer. */
 export function Gallery({ images, alt, t }: { images: CarImage[]; alt: string; t: T }) {
   const [index, setIndex] = useState(0);
@@ -36,12 +46,7 @@ export function Gallery({ images, alt, t }: { images: CarImage[]; alt: string; t
           <img key={img.original} src={imageURL(img.original, 1280)} srcSet={imageSrcSet(img.original)} sizes={imageSrcSet(img.original) ? "(min-width: 1024px) 60vw, 100vw" : undefined}
             alt={`${alt} – ${index + 1}/${n}`} width={1600} height={1000} fetchPriority={index === 0 ? "high" : undefined} />
         </button>
-        {n > 1 && (
-          <>
-            <button type="button" className="fc-gallery__nav fc-gallery__nav--prev" onClick={() => go(-1)} aria-label={t("previousPicture", "Previous picture")}>‹</button>
-            <button type="button" className="fc-gallery__nav fc-gallery__nav--next" onClick={() => go(1)} aria-label={t("nextPicture", "Next picture")}>›</button>
-          </>
-        )}
+        {n > 1 && <PictureNav block="fc-gallery" go={go} t={t} />}
         <span className="fc-gallery__counter" aria-live="polite">{index + 1} / {n}</span>
       </div>
       {n > 1 && (
