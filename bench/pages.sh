@@ -19,6 +19,10 @@
 # Node), "default" (HTML cached by page-data hash; for detail pages the 600
 # URLs exceed the 512-entry cache, so every request still renders) and
 # "fallback" (--no-render: the client-side rendering document).
+# BENCH_SCENARIOS picks them (default "rendered default fallback"); a fourth,
+# "norender", runs RENDER_CACHE=0 with bench/constant-render-worker.mjs, whose
+# render costs nothing (its pages are wrong): the most a faster renderer
+# could give, everything but React's render.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-home}"; shift || true
@@ -143,6 +147,21 @@ run() {
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
 
-run "rendered (RENDER_CACHE=0)" env RENDER_CACHE=0 ./bin/forecourt serve
-run "default" ./bin/forecourt serve
-run "client-side fallback" ./bin/forecourt serve --no-render
+# norender_web is a web directory whose render worker is the constant one.
+norender_web() {
+  mkdir -p "$work/web/ssr"
+  ln -sfn "$PWD/web/dist" "$work/web/dist"
+  ln -sfn "$PWD/web/node_modules" "$work/web/node_modules"
+  ln -sfn "$PWD/bench/constant-render-worker.mjs" "$work/web/ssr/worker.mjs"
+  echo "$work/web"
+}
+
+for scenario in ${BENCH_SCENARIOS:-rendered default fallback}; do
+  case "$scenario" in
+    rendered) run "rendered (RENDER_CACHE=0)" env RENDER_CACHE=0 ./bin/forecourt serve ;;
+    default) run "default" ./bin/forecourt serve ;;
+    fallback) run "client-side fallback" ./bin/forecourt serve --no-render ;;
+    norender) run "no render cost (constant-render worker, RENDER_CACHE=0)" env RENDER_CACHE=0 WEB_DIR="$(norender_web)" ./bin/forecourt serve ;;
+    *) echo "unknown scenario $scenario" >&2; exit 2 ;;
+  esac
+done
