@@ -187,7 +187,6 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	for _, css := range s.assets.CSS {
 		h.Add("Link", "<"+css+">; rel=preload; as=style")
 	}
-	h.Add("Link", "<"+s.assets.EntryJS+">; rel=modulepreload")
 	h.Add("Vary", "Accept-Encoding")
 	if res.Status == http.StatusOK && strings.Contains(r.Header.Get("If-None-Match"), etag) {
 		h.Set("ETag", etag)
@@ -212,6 +211,8 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		// pages are server-rendered again as soon as the workers are back.
 		key ^= fallbackKey
 		etag = fmt.Sprintf(`W/"%016x-f"`, key)
+		// Only a fallback document runs its script at once (documentTail).
+		h.Add("Link", "<"+s.assets.EntryJS+">; rel=modulepreload")
 		if gz {
 			if d := s.gzDocs.get(key); d != nil {
 				h.Set("ETag", etag)
