@@ -147,6 +147,16 @@ export async function newPage(browser, { consent = true, ...opts } = {}) {
 }
 
 /** screenshot saves a PNG under e2e/screenshots (ignored by git) for a person to look at. */
+/**
+ * hydrated waits until the page's script has hydrated it (the app sets
+ * data-hydrated on <html>): server-rendered pages load their script after
+ * the first paint, so a journey that needs the app (client-side navigation,
+ * say) waits for it as a person would for the page to settle.
+ */
+export async function hydrated(page) {
+  await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
+}
+
 export async function screenshot(page, name) {
   const dir = path.join(here, "screenshots");
   fs.mkdirSync(dir, { recursive: true });

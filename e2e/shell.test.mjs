@@ -2,7 +2,7 @@
 // navigation and the render fallback.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, screenshot } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, screenshot, hydrated } from "./harness.mjs";
 
 let server, browser;
 // /metrics on the public port needs the monitoring token.
@@ -35,6 +35,7 @@ test("home page renders on the server and hydrates without warnings", async () =
 test("in-site links navigate without a full reload", async () => {
   const page = await newPage(browser);
   await page.goto(server.url + "/");
+  await hydrated(page);
   await page.evaluate(() => {
     window.__marker = "still-here";
   });

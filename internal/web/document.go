@@ -33,6 +33,10 @@ type documentData struct {
 // a first visit (no consent cookie) before the first paint, so the cookie
 // banner in the server HTML shows with it instead of after hydration, while
 // the document stays the same for every visitor (it is cached per page).
+// It also keeps presses on buttons made before hydration, which the app
+// presses again once hydrated (web/src/lib/early-clicks.ts); a press that
+// went through to the server HTML would do nothing, or submit a form the
+// browser's way. If the script fails to load, presses go through again.
 //
 // A server-rendered document loads its script after its first paint (the
 // inline script at the end of the body): the server HTML is the page, and
@@ -60,7 +64,7 @@ var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 {{end}}{{range .Head.Alternates}}<link rel="alternate" hreflang="{{.Lang}}" href="{{.Href}}">
 {{end}}<link rel="icon" href="{{.Head.Favicon}}">
 {{range .CSS}}<link rel="stylesheet" href="{{.}}">
-{{end}}<script nonce="{{.Nonce}}">/(?:^|; )consent=/.test(document.cookie)||document.documentElement.classList.add("fc-consent-unset")</script>
+{{end}}<script nonce="{{.Nonce}}">/(?:^|; )consent=/.test(document.cookie)||document.documentElement.classList.add("fc-consent-unset");(()=>{const x=window.__fcEarly={q:[],ready:0};addEventListener("click",e=>{const t=!x.ready&&e.target instanceof Element&&e.target.closest("button,summary,[role=button],input[type=submit]");if(!t)return;e.preventDefault();x.q.includes(t)||x.q.length>=5||x.q.push(t)},true)})()</script>
 {{if .Fallback}}<link rel="modulepreload" href="{{.EntryJS}}">
 {{range .Preloads}}<link rel="modulepreload" href="{{.}}">
 {{end}}{{end}}{{range .JSONLD}}<script type="application/ld+json" nonce="{{$.Nonce}}">{{.}}</script>
@@ -84,7 +88,7 @@ var (
 <script id="__PAGE_DATA__" type="application/json" nonce="`)
 	documentTail = template.Must(template.New("tail").Parse(`</script>
 {{if .Fallback}}<script type="module" src="{{.EntryJS}}" nonce="{{.Nonce}}"></script>
-{{else}}<script nonce="{{.Nonce}}">((n,e,p)=>{let go=()=>{go=()=>{};for(const h of p){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;document.head.append(l)}import(e)};requestAnimationFrame(()=>setTimeout(()=>go()));setTimeout(()=>go(),300)})(document.currentScript.nonce,{{.EntryJS}},{{.Preloads}})</script>
+{{else}}<script nonce="{{.Nonce}}">((n,e,p)=>{let go=()=>{go=()=>{};for(const h of p){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;document.head.append(l)}import(e).catch(()=>{window.__fcEarly.ready=1})};requestAnimationFrame(()=>setTimeout(()=>go()));setTimeout(()=>go(),300)})(document.currentScript.nonce,{{.EntryJS}},{{.Preloads}})</script>
 {{end}}</body>
 </html>
 `))

@@ -6,6 +6,7 @@ import { usePageViewEvents } from "../lib/personalize";
 import { usePageImpression } from "../lib/data-layer";
 import { Shell } from "./shell";
 import { preloadBlocks } from "./component-factory";
+import { replayEarlyClicks } from "../lib/early-clicks";
 
 /**
  * App is the whole React tree: a pure function of the page data on the
@@ -58,6 +59,25 @@ export function App({ initial }: { initial: PageData }) {
     },
     [load],
   );
+
+  // Hydrated (or rendered, for a client-side fallback): presses kept before
+  // now are pressed again, and the document says so (data-hydrated, which the
+  // browser tests wait for). This effect runs once the shell has hydrated;
+  // each section is a Suspense boundary of its own that React hydrates in
+  // later tasks, and a press replayed into one not hydrated yet is lost. The
+  // first idle moment comes after them.
+  useEffect(() => {
+    const done = () => {
+      document.documentElement.dataset.hydrated = "";
+      replayEarlyClicks();
+    };
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(done, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(done, 50);
+    return () => window.clearTimeout(id);
+  }, []);
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
