@@ -64,7 +64,7 @@ var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 {{end}}{{range .Head.Alternates}}<link rel="alternate" hreflang="{{.Lang}}" href="{{.Href}}">
 {{end}}<link rel="icon" href="{{.Head.Favicon}}">
 {{range .CSS}}<link rel="stylesheet" href="{{.}}">
-{{end}}<script nonce="{{.Nonce}}">/(?:^|; )consent=/.test(document.cookie)||document.documentElement.classList.add("fc-consent-unset");(()=>{const x=window.__fcEarly={q:[],ready:0};addEventListener("click",e=>{const t=!x.ready&&e.target instanceof Element&&e.target.closest("button,summary,[role=button],input[type=submit]");if(!t)return;e.preventDefault();x.q.includes(t)||x.q.length>=5||x.q.push(t)},true)})()</script>
+{{end}}<script nonce="{{.Nonce}}">/(?:^|; )consent=/.test(document.cookie)||document.documentElement.classList.add("fc-consent-unset");(()=>{const x=window.__fcEarly={q:[],ready:0};addEventListener("click",e=>{const t=!x.ready&&e.target instanceof Element&&e.target.closest("button,summary,[role=button],input[type=submit]");if(!t)return;e.preventDefault();e.stopPropagation();x.q.includes(t)||x.q.length>=5||x.q.push(t)},true)})()</script>
 {{if .Fallback}}<link rel="modulepreload" href="{{.EntryJS}}">
 {{range .Preloads}}<link rel="modulepreload" href="{{.}}">
 {{end}}{{end}}{{range .JSONLD}}<script type="application/ld+json" nonce="{{$.Nonce}}">{{.}}</script>

@@ -6,7 +6,7 @@ import { usePageViewEvents } from "../lib/personalize";
 import { usePageImpression } from "../lib/data-layer";
 import { Shell } from "./shell";
 import { preloadBlocks } from "./component-factory";
-import { replayEarlyClicks } from "../lib/early-clicks";
+import { replayEarlyClicks, stopKeepingEarlyClicks } from "../lib/early-clicks";
 
 /**
  * App is the whole React tree: a pure function of the page data on the
@@ -60,13 +60,15 @@ export function App({ initial }: { initial: PageData }) {
     [load],
   );
 
-  // Hydrated (or rendered, for a client-side fallback): presses kept before
-  // now are pressed again, and the document says so (data-hydrated, which the
+  // Hydrated (or rendered, for a client-side fallback): presses from now on
+  // are React's (the document's head stops keeping them), those kept before
+  // are pressed again, and the document says so (data-hydrated, which the
   // browser tests wait for). This effect runs once the shell has hydrated;
   // each section is a Suspense boundary of its own that React hydrates in
-  // later tasks, and a press replayed into one not hydrated yet is lost. The
-  // first idle moment comes after them.
+  // later tasks, and a press replayed into one not hydrated yet was lost: the
+  // replay waits for the first idle moment, which comes after them.
   useEffect(() => {
+    stopKeepingEarlyClicks();
     const done = () => {
       document.documentElement.dataset.hydrated = "";
       replayEarlyClicks();

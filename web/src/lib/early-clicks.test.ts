@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { replayEarlyClicks } from "./early-clicks";
+import { replayEarlyClicks, stopKeepingEarlyClicks } from "./early-clicks";
 
 afterEach(() => {
   delete window.__fcEarly;
@@ -20,6 +20,19 @@ describe("replayEarlyClicks", () => {
     expect(window.__fcEarly).toEqual({ q: [], ready: 1 });
     replayEarlyClicks(); // once only
     expect(pressed).toEqual(["b", "a"]);
+  });
+
+  it("stops keeping presses when the shell has hydrated and replays those kept when the page has", () => {
+    document.body.innerHTML = `<button id="a">A</button>`;
+    const a = document.getElementById("a")!;
+    const click = vi.fn();
+    a.addEventListener("click", click);
+    window.__fcEarly = { q: [a], ready: 0 };
+    stopKeepingEarlyClicks();
+    expect(window.__fcEarly).toEqual({ q: [a], ready: 1 });
+    expect(click).not.toHaveBeenCalled();
+    replayEarlyClicks();
+    expect(click).toHaveBeenCalledTimes(1);
   });
 
   it("skips buttons that are no longer on the page and does nothing without the inline script", () => {

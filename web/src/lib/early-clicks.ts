@@ -9,7 +9,7 @@
 export interface EarlyClicks {
   /** The buttons pressed before hydration, in order, each once. */
   q: Element[];
-  /** Set once the page has hydrated (or its script failed to load): presses go through. */
+  /** Set once the app has hydrated its shell (or its script failed to load): presses go through. */
   ready: number;
 }
 
@@ -20,13 +20,23 @@ declare global {
 }
 
 /**
- * replayEarlyClicks lets presses through from now on and presses again the
- * buttons pressed before hydration that are still on the page. Called once
- * the page has hydrated.
+ * stopKeepingEarlyClicks lets presses through to the app from now on: called
+ * once React has hydrated the shell and listens. (Kept longer, a press on a
+ * part hydrated already would act twice: once now, once replayed.)
+ */
+export function stopKeepingEarlyClicks(): void {
+  const early = window.__fcEarly;
+  if (early) early.ready = 1;
+}
+
+/**
+ * replayEarlyClicks presses again, once, the buttons pressed before
+ * hydration that are still on the page. Called once the whole page has
+ * hydrated.
  */
 export function replayEarlyClicks(): void {
   const early = window.__fcEarly;
-  if (!early || early.ready) return;
+  if (!early) return;
   early.ready = 1;
   for (const el of early.q.splice(0)) {
     if (el.isConnected && el instanceof HTMLElement) el.click();
