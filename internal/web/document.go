@@ -43,8 +43,8 @@ type documentData struct {
 // its picture should not share a slow phone's bandwidth and CPU with 80 KB
 // of script that only makes it interactive. Preloading the script from the
 // head put it before the largest paint: Lighthouse's LCP on a car page was
-// 2.6–2.8 s with it and 2.0–2.2 s without, the car list's 2.1–2.4 s and
-// 1.4–1.5 s (docs/performance.md). A client-side fallback document has
+// 2.6–2.8 s with it and 1.6–2.0 s without, the car list's 2.1–2.4 s and
+// 1.4–1.6 s (docs/performance.md). A client-side fallback document has
 // nothing to paint before its script runs, so it preloads and runs it at once.
 var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 <html lang="{{.Lang}}">
@@ -88,7 +88,7 @@ var (
 <script id="__PAGE_DATA__" type="application/json" nonce="`)
 	documentTail = template.Must(template.New("tail").Parse(`</script>
 {{if .Fallback}}<script type="module" src="{{.EntryJS}}" nonce="{{.Nonce}}"></script>
-{{else}}<script nonce="{{.Nonce}}">((n,e,p)=>{let go=()=>{go=()=>{};for(const h of p){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;document.head.append(l)}import(e).catch(()=>{window.__fcEarly.ready=1})};requestAnimationFrame(()=>setTimeout(()=>go()));setTimeout(()=>go(),300)})(document.currentScript.nonce,{{.EntryJS}},{{.Preloads}})</script>
+{{else}}<script nonce="{{.Nonce}}">((n,e,p)=>{let go=()=>{go=()=>{};for(const h of p||[]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;document.head.append(l)}import(e).catch(()=>{window.__fcEarly.ready=1})};requestAnimationFrame(()=>setTimeout(()=>go()));setTimeout(()=>go(),300)})(document.currentScript.nonce,{{.EntryJS}},{{.Preloads}})</script>
 {{end}}</body>
 </html>
 `))

@@ -1,0 +1,59 @@
+package web
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// A server-rendered document loads its script after the first paint (no
+// preload before it); a client-side fallback document preloads and runs it
+// at once. Both keep presses made before hydration.
+func TestDocumentLoadsItsScriptAfterTheFirstPaint(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		fallback bool
+		preloads []string
+	}{
+		{"rendered", false, []string{"/assets/react-1.js", "/assets/page-context-2.js"}},
+		{"rendered, no shared chunks", false, nil},
+		{"fallback", true, []string{"/assets/react-1.js"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if _, _, err := writeDocument(&buf, documentData{
+				Lang: "sv-SE", Nonce: "n0nce", EntryJS: "/assets/entry-client-abc.js", Preloads: tc.preloads,
+				Body: []byte(`<main><button>Spara</button></main>`), Fallback: tc.fallback,
+				Dict: []byte(`{}`), PageJSON: []byte(`{}`),
+			}); err != nil {
+				t.Fatal(err)
+			}
+			doc := buf.String()
+			if !strings.Contains(doc, `window.__fcEarly={q:[],ready:0}`) {
+				t.Error("the head does not keep early presses")
+			}
+			preloads := strings.Count(doc, `<link rel="modulepreload"`)
+			runsAtOnce := strings.Contains(doc, `<script type="module" src="/assets/entry-client-abc.js" nonce="n0nce"></script>`)
+			if tc.fallback {
+				if preloads != 1+len(tc.preloads) || !runsAtOnce {
+					t.Errorf("fallback: %d preloads, runs at once %v:\n%s", preloads, runsAtOnce, doc)
+				}
+				return
+			}
+			if preloads != 0 || runsAtOnce {
+				t.Errorf("rendered: %d preloads, runs at once %v:\n%s", preloads, runsAtOnce, doc)
+			}
+			tail := doc[strings.LastIndex(doc, `<script nonce="n0nce">`):]
+			for _, want := range []string{"requestAnimationFrame(", `import(e)`, `for(const h of p||[])`, `"/assets/entry-client-abc.js"`} {
+				if !strings.Contains(tail, want) {
+					t.Errorf("the loading script lacks %s:\n%s", want, tail)
+				}
+			}
+			for _, p := range tc.preloads {
+				if !strings.Contains(tail, `"`+p+`"`) {
+					t.Errorf("the loading script does not preload %s", p)
+				}
+			}
+		})
+	}
+}
