@@ -33,10 +33,12 @@ type documentData struct {
 // a first visit (no consent cookie) before the first paint, so the cookie
 // banner in the server HTML shows with it instead of after hydration, while
 // the document stays the same for every visitor (it is cached per page).
-// It also keeps presses on buttons made before hydration, which the app
-// presses again once hydrated (web/src/lib/early-clicks.ts); a press that
-// went through to the server HTML would do nothing, or submit a form the
-// browser's way. If the script fails to load, presses go through again.
+// It also keeps presses on buttons, check boxes and radio buttons made
+// before hydration, which the app presses again once hydrated
+// (web/src/lib/early-clicks.ts); a press that went through to the server
+// HTML would do nothing, submit a form the browser's way, or tick a filter
+// box that the list then does not apply. If the script fails to load,
+// presses go through again.
 //
 // A server-rendered document loads its script after its first paint (the
 // inline script at the end of the body): the server HTML is the page, and
@@ -64,7 +66,7 @@ var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 {{end}}{{range .Head.Alternates}}<link rel="alternate" hreflang="{{.Lang}}" href="{{.Href}}">
 {{end}}<link rel="icon" href="{{.Head.Favicon}}">
 {{range .CSS}}<link rel="stylesheet" href="{{.}}">
-{{end}}<script nonce="{{.Nonce}}">/(?:^|; )consent=/.test(document.cookie)||document.documentElement.classList.add("fc-consent-unset");(()=>{const x=window.__fcEarly={q:[],ready:0};addEventListener("click",e=>{const t=!x.ready&&e.target instanceof Element&&e.target.closest("button,summary,[role=button],input[type=submit]");if(!t)return;e.preventDefault();e.stopPropagation();x.q.includes(t)||x.q.length>=5||x.q.push(t)},true)})()</script>
+{{end}}<script nonce="{{.Nonce}}">/(?:^|; )consent=/.test(document.cookie)||document.documentElement.classList.add("fc-consent-unset");(()=>{const x=window.__fcEarly={q:[],ready:0};addEventListener("click",e=>{const t=!x.ready&&e.target instanceof Element&&e.target.closest("button,summary,[role=button],input[type=submit],input[type=checkbox],input[type=radio]");if(!t)return;e.preventDefault();e.stopPropagation();x.q.includes(t)||x.q.length>=5||x.q.push(t)},true)})()</script>
 {{if .Fallback}}<link rel="modulepreload" href="{{.EntryJS}}">
 {{range .Preloads}}<link rel="modulepreload" href="{{.}}">
 {{end}}{{end}}{{range .JSONLD}}<script type="application/ld+json" nonce="{{$.Nonce}}">{{.}}</script>

@@ -2,12 +2,13 @@
 // page loads its script after its first paint (internal/web/document.go), so
 // on a slow phone its buttons show a while before they do anything. The
 // document's head keeps such presses (window.__fcEarly: the inline script
-// there cancels a press on a button before hydration and remembers the
-// button); once React has hydrated the page, they are pressed again.
+// there cancels a press on a button, check box or radio button before
+// hydration and remembers it; cancelled, a box does not tick); once React
+// has hydrated the page, they are pressed again.
 
 /** EarlyClicks is what the document's inline script keeps. */
 export interface EarlyClicks {
-  /** The buttons pressed before hydration, in order, each once. */
+  /** The buttons and boxes pressed before hydration, in order, each once. */
   q: Element[];
   /** Set once the app has hydrated its shell (or its script failed to load): presses go through. */
   ready: number;
