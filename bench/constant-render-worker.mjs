@@ -5,11 +5,9 @@
 // that page's HTML. The pages it serves are wrong; their throughput is what
 // the rest of a server-rendered page costs (the Go side, the socket, the
 // parse): the most any faster renderer could give on this machine.
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { serveFrames, workerArgs } from "../web/ssr/frames.mjs";
+import { startWorker } from "../web/ssr/frames.mjs";
 
-const { socket, bundle } = workerArgs(process.argv);
-const { render } = await import(pathToFileURL(path.resolve(bundle)).href);
-let first;
-serveFrames(socket, (data) => (first ??= render(data)));
+await startWorker((render) => {
+  let first;
+  return (data) => (first ??= render(data));
+});

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { root, startServer, launchBrowser, newPage, screenshot } from "./harness.mjs";
+import { root, startServer, launchBrowser, newPage, screenshot, hydrated } from "./harness.mjs";
 
 const require = createRequire(path.join(root, "web", "package.json"));
 const { AxeBuilder } = require("@axe-core/playwright");
@@ -19,11 +19,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function hydrated(page) {
-  await page.waitForFunction(() => document.querySelector(".fc-nav") !== null);
-  await page.waitForTimeout(200);
-}
 
 /** fullShot screenshots the whole page after scrolling through it (lazy images, animations). */
 async function fullShot(page, name) {

@@ -59,14 +59,15 @@ func (ix *Indexer) BuildAll(ctx context.Context) error {
 			return err
 		}
 	}
-	ix.freeBuildGarbage()
+	ix.afterBuilds()
 	return nil
 }
 
-// freeBuildGarbage returns the garbage of index builds (a decoded map per
-// car) to the OS, which would otherwise keep it in the process's resident
-// memory for minutes. Once per round of builds: it costs a GC and a scavenge.
-func (ix *Indexer) freeBuildGarbage() {
+// afterBuilds returns the garbage of index builds (a decoded map per car)
+// to the OS, which would otherwise keep it in the process's resident memory
+// for minutes, then tells Built (the live heap is now the new indexes').
+// Once per round of builds: it costs a GC and a scavenge.
+func (ix *Indexer) afterBuilds() {
 	debug.FreeOSMemory()
 	if ix.Built != nil {
 		ix.Built()
@@ -157,7 +158,7 @@ func (ix *Indexer) Watch(ctx context.Context, every time.Duration) {
 				ix.log().Error("index rebuild failed; previous index kept", "site", st.Name, "err", err)
 				ix.setState(st.Name, "stale: "+err.Error())
 			}
-			ix.freeBuildGarbage()
+			ix.afterBuilds()
 		}
 	}
 }

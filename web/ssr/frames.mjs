@@ -15,6 +15,8 @@
 // writes and no header parsing on either side.
 import net from "node:net";
 import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 // MAX_FRAME bounds one request (the Go side bounds page data far below it).
 const MAX_FRAME = 64 << 20;
@@ -74,7 +76,7 @@ function handle(conn, frame, render) {
 // serveFrames listens on socket and answers every render frame with
 // render(pageData), until the Go server that owns the process goes away or
 // signals it.
-export function serveFrames(socket, render) {
+function serveFrames(socket, render) {
   const server = net.createServer((conn) => {
     let buf = Buffer.alloc(0);
     conn.on("data", (chunk) => {
@@ -110,12 +112,21 @@ export function serveFrames(socket, render) {
   process.on("disconnect", stop);
 }
 
-// workerArgs reads the worker's command line: --socket <path> (required)
-// and --bundle <server bundle> (default dist/server/entry-server.js).
-export function workerArgs(argv) {
+// startWorker starts a render worker from its command line: --socket <path>
+// (required) and --bundle <server bundle> (default
+// dist/server/entry-server.js). It serves the bundle's render, or what
+// wrap makes of it (the benchmark's constant render).
+export async function startWorker(wrap = (render) => render) {
   const arg = (name) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : undefined;
+    const i = process.argv.indexOf(name);
+    return i >= 0 ? process.argv[i + 1] : undefined;
   };
-  return { socket: arg("--socket"), bundle: arg("--bundle") ?? "dist/server/entry-server.js" };
+  const socket = arg("--socket");
+  if (!socket) {
+    console.error("render worker: --socket is required");
+    process.exit(2);
+  }
+  const bundle = path.resolve(arg("--bundle") ?? "dist/server/entry-server.js");
+  const { render } = await import(pathToFileURL(bundle).href);
+  serveFrames(socket, wrap(render));
 }
