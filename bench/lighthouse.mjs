@@ -6,7 +6,7 @@
 // Runs Lighthouse's default mobile profile (simulated throttling: slow 4G,
 // 4x CPU slowdown) once per template, prints score, LCP, TBT, CLS and the
 // top opportunities, and with --write appends a dated table to
-// docs/performance.md. The lighthouse package is a dev dependency of web/.
+// docs/performance-log.md. The lighthouse package is a dev dependency of web/.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -72,6 +72,6 @@ if (write && rows.length) {
   let md = `\n### Lighthouse mobile, ${date} (load average ${load})\n\n\`node bench/lighthouse.mjs ${base} --write\`, default mobile profile (simulated slow 4G, 4x CPU), one run per template.\n\n`;
   md += "| template | path | performance | LCP | FCP | TBT | CLS | top opportunities |\n|---|---|---|---|---|---|---|---|\n";
   for (const r of rows) md += `| ${r.name} | \`${r.path.length > 40 ? r.path.slice(0, 40) + "…" : r.path}\` | ${r.score} | ${r.lcp} | ${r.fcp} | ${r.tbt} | ${r.cls} | ${r.opp || "–"} |\n`;
-  fs.appendFileSync(path.join(root, "docs/performance.md"), md);
-  console.log("appended to docs/performance.md");
+  fs.appendFileSync(path.join(root, "docs/performance-log.md"), md);
+  console.log("appended to docs/performance-log.md");
 }
