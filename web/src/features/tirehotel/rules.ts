@@ -21,9 +21,9 @@ export const plateReady = (s: string) => normalizePlate(s).length >= PLATE_MIN;
  * letters and digits; "" otherwise.
  */
 export function platePrefill(search: string): string {
-  const raw = (new URLSearchParams(search).get("regnr") ?? "").replace(/[\s-]+/g, "");
+  const raw = (new URLSearchParams(search).get("regnr") ?? "").replace(/\s+/g, "");
   const plate = normalizePlate(raw);
-  return raw.length <= PLATE_MAX && /^[A-Z0-9]+$/.test(plate) && plateReady(plate) ? plate : "";
+  return raw.length <= PLATE_MAX && /^[A-Za-z0-9]+$/.test(raw) && plateReady(plate) ? plate : "";
 }
 
 /** digitsOnly keeps the digits of s, at most 4 of them (typed input). */
