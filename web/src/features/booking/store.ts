@@ -7,6 +7,8 @@ import { MAX_BOOKING_STATE } from "./types";
 export const STORAGE_KEY = "serviceBooking";
 export const ORIGINAL_SERVICE = "originalservice";
 
+const noContact = () => ({ firstName: "", lastName: "", phone: "", email: "", freeText: "" });
+
 export function initialStore(): BookingStore {
   return {
     version: 1,
@@ -22,9 +24,9 @@ export function initialStore(): BookingStore {
     addons: null,
     bookingState: 1,
     displayState: 1,
-    maxBookingState: 4,
+    maxBookingState: MAX_BOOKING_STATE,
     bookingInfo: null,
-    contact: { firstName: "", lastName: "", phone: "", email: "", freeText: "" },
+    contact: noContact(),
     reminder: false,
     attemptKey: null,
     attemptFor: "",
@@ -97,7 +99,7 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
         lookedUpPlace: s.location?.placeId ?? "",
         bookingState: 2,
         displayState: 2,
-        maxBookingState: 4,
+        maxBookingState: MAX_BOOKING_STATE,
         services: {},
         mileage: null,
         addons: null,
@@ -181,7 +183,8 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
     case "attempt":
       return { ...s, attemptKey: a.key, attemptFor: a.fingerprint };
     case "booked":
-      return { ...s, confirmation: a.confirmation, bookingState: MAX_BOOKING_STATE, displayState: MAX_BOOKING_STATE, attemptKey: null };
+      // The typed contact details go: the confirmation (kept in memory) shows them once.
+      return { ...s, contact: noContact(), confirmation: a.confirmation, bookingState: MAX_BOOKING_STATE, displayState: MAX_BOOKING_STATE, attemptKey: null };
     case "logged":
       return s.loggedSteps.includes(a.step) ? s : { ...s, loggedSteps: [...s.loggedSteps, a.step] };
     case "reset":
@@ -189,12 +192,25 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
   }
 }
 
+/**
+ * persisted is what session storage keeps of s: everything but personal data
+ * once the booking is made (no name, phone or e-mail in the contact details
+ * or the confirmation; issue 21.19). A reload of the confirmation still shows
+ * the booking, without the customer.
+ */
+export function persisted(s: BookingStore): BookingStore {
+  if (!s.confirmation) return s;
+  const { customer: _customer, ...confirmation } = s.confirmation;
+  return { ...s, contact: noContact(), confirmation };
+}
+
 /** parseStored reads a stored store back, or null when it is missing or not ours. */
 export function parseStored(raw: string | null): BookingStore | null {
   if (!raw) return null;
   try {
     const v = JSON.parse(raw) as BookingStore;
-    if (v && v.version === 1 && typeof v.bookingState === "number" && v.services && typeof v.services === "object") return { ...initialStore(), ...v };
+    // A store from before the maximum state was 5 (spec §3) reads as 5.
+    if (v && v.version === 1 && typeof v.bookingState === "number" && v.services && typeof v.services === "object") return { ...initialStore(), ...v, maxBookingState: MAX_BOOKING_STATE };
   } catch {
     /* not ours */
   }

@@ -158,7 +158,8 @@ export interface Confirmation {
   car: Car;
   info: BookingInfo;
   services: { code: string; name: string; price: number; priceKnown: boolean; units: number; unitAbbreviation: string }[];
-  customer: Customer;
+  /** Who booked: in memory only, never in session storage (store.persisted). */
+  customer?: Customer;
 }
 
 /** BookingStore is what session storage keeps (spec §3, booking store). */
