@@ -48,7 +48,7 @@ export type Action =
   | { type: "userInput"; offering: Offering; category: Category; kind: "service" | "addon"; text: string }
   | { type: "units"; code: string; units: number }
   | { type: "mileage"; mileage: number | null }
-  | { type: "prices"; offers: { code: string; price: number; priceKnown: boolean; priceDiscount: number }[] }
+  | { type: "prices"; departmentId: string; offers: { code: string; price: number; priceKnown: boolean; priceDiscount: number }[] }
   | { type: "servicesDone" }
   | { type: "addonsDone"; withAddons: boolean }
   | { type: "workshop"; workshop: Workshop | null }
@@ -73,12 +73,31 @@ function entry(o: Offering, c: Category, kind: "service" | "addon", userInput: s
     unitAbbreviation: o.unitPrice?.unitAbbreviation ?? "",
     userInput,
     units,
+    listPrice: o.price,
+    listPriceKnown: o.priceKnown,
+    listDiscount: o.priceDiscount,
   };
+}
+
+/** listPrices puts the list (median) prices back on the chosen services: no workshop's prices apply. */
+function listPrices(services: Record<string, ServiceEntry>): Record<string, ServiceEntry> {
+  const out: Record<string, ServiceEntry> = {};
+  for (const [code, e] of Object.entries(services)) {
+    out[code] = e.listPrice === undefined ? e : { ...e, price: e.listPrice, priceKnown: e.listPriceKnown ?? e.priceKnown, priceDiscount: e.listDiscount ?? e.priceDiscount };
+  }
+  return out;
 }
 
 /** withServices replaces the chosen services and drops what depends on them (workshop, time, attempt). */
 function withServices(s: BookingStore, services: Record<string, ServiceEntry>): BookingStore {
-  return { ...s, services, bookingInfo: null, attemptKey: null, location: s.location ? { ...s.location, departmentId: undefined, siteName: undefined } : null };
+  return {
+    ...s,
+    services: listPrices(services),
+    pricedAt: null,
+    bookingInfo: null,
+    attemptKey: null,
+    location: s.location ? { ...s.location, departmentId: undefined, siteName: undefined } : null,
+  };
 }
 
 export function bookingReducer(s: BookingStore, a: Action): BookingStore {
@@ -144,12 +163,14 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
     case "mileage":
       return { ...s, mileage: a.mileage };
     case "prices": {
+      // Prices of a workshop no longer chosen are dropped.
+      if (s.bookingInfo?.departmentId !== a.departmentId) return s;
       const services = { ...s.services };
       for (const o of a.offers) {
         const cur = services[o.code];
         if (cur) services[o.code] = { ...cur, price: o.price, priceKnown: o.priceKnown, priceDiscount: o.priceDiscount };
       }
-      return { ...s, services };
+      return { ...s, services, pricedAt: a.departmentId };
     }
     case "servicesDone":
       if (!Object.values(s.services).some((e) => e.type === "service")) return s;
@@ -158,10 +179,19 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
       return { ...s, addons: a.withAddons, bookingState: 4, displayState: 4 };
     case "workshop":
       if (!a.workshop) {
-        return { ...s, bookingInfo: null, attemptKey: null, location: s.location ? { ...s.location, departmentId: undefined, siteName: undefined } : null };
+        return {
+          ...s,
+          services: listPrices(s.services),
+          pricedAt: null,
+          bookingInfo: null,
+          attemptKey: null,
+          location: s.location ? { ...s.location, departmentId: undefined, siteName: undefined } : null,
+        };
       }
       return {
         ...s,
+        services: s.pricedAt === a.workshop.departmentId ? s.services : listPrices(s.services),
+        pricedAt: s.pricedAt === a.workshop.departmentId ? s.pricedAt : null,
         bookingInfo: { ...a.workshop, time: "", isFullDay: false },
         attemptKey: null,
         location: s.location ? { ...s.location, departmentId: a.workshop.departmentId, siteName: a.workshop.siteName } : null,
