@@ -161,6 +161,8 @@ describe("no personal data left behind (21.19)", () => {
     await waitFor(() => expect(sessionStorage.getItem(STORAGE_KEY)).not.toBeNull());
     React.act(() => dispatch({ type: "contact", contact: { ...customer, freeText: "Gnissel" } }));
     await waitFor(() => expect(sessionStorage.getItem(STORAGE_KEY)).toContain("anna@example.se"));
+    // The attempt's fingerprint names the contact details as well.
+    React.act(() => dispatch({ type: "attempt", key: "k-1", fingerprint: JSON.stringify(["ABC123", customer]) }));
     const confirmation: Confirmation = { response: { id: "BK-1", registrationNumber: "ABC123", kobraProductIds: [] }, car, info, services: [], customer };
     React.act(() => dispatch({ type: "booked", confirmation }));
     // The confirmation on screen still has the address it was sent to.

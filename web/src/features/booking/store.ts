@@ -213,8 +213,9 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
     case "attempt":
       return { ...s, attemptKey: a.key, attemptFor: a.fingerprint };
     case "booked":
-      // The typed contact details go: the confirmation (kept in memory) shows them once.
-      return { ...s, contact: noContact(), confirmation: a.confirmation, bookingState: MAX_BOOKING_STATE, displayState: MAX_BOOKING_STATE, attemptKey: null };
+      // The typed contact details go (the attempt's fingerprint holds them
+      // too): the confirmation, kept in memory, shows them once.
+      return { ...s, contact: noContact(), confirmation: a.confirmation, bookingState: MAX_BOOKING_STATE, displayState: MAX_BOOKING_STATE, attemptKey: null, attemptFor: "" };
     case "logged":
       return s.loggedSteps.includes(a.step) ? s : { ...s, loggedSteps: [...s.loggedSteps, a.step] };
     case "reset":
@@ -231,7 +232,7 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
 export function persisted(s: BookingStore): BookingStore {
   if (!s.confirmation) return s;
   const { customer: _customer, ...confirmation } = s.confirmation;
-  return { ...s, contact: noContact(), confirmation };
+  return { ...s, contact: noContact(), attemptFor: "", confirmation };
 }
 
 /** parseStored reads a stored store back, or null when it is missing or not ours. */
