@@ -160,7 +160,8 @@ for (const [label, opts] of [["phone", PHONE], ["desktop", DESKTOP]]) {
     const stored = await page.evaluate(() => sessionStorage.getItem("serviceBooking") ?? "");
     for (const v of ["Anna", "Berg", "070 123 45 67", `anna.${label}@example.se`]) assert.ok(!stored.includes(v), `session storage still holds ${v}`);
     await screenshot(page, `booking-owner-${label}-confirmed`);
-    assert.deepEqual(page.consoleProblems.filter((p) => !/Failed to load resource/.test(p)), []);
+    // The taken time is logged as the spec's booking failure (§8); nothing else.
+    assert.deepEqual(page.consoleProblems.filter((p) => !/Failed to load resource|^service booking: book failed .*Tiden är inte tillgänglig/.test(p)), []);
     await page.context().close();
   });
 }
@@ -283,7 +284,8 @@ for (const [label, opts] of [["phone", PHONE], ["desktop", DESKTOP]]) {
     await page.getByRole("button", { name: "Genomför bokning" }).click();
     await page.getByRole("heading", { name: "Tack för din bokningsförfrågan!" }).waitFor({ timeout: 30_000 });
     await screenshot(page, `booking-owner-${label}-wheel-confirmed`);
-    assert.deepEqual(page.consoleProblems.filter((p) => !/Failed to load resource/.test(p)), []);
+    // The taken time goes to the error logger as the spec says (§8); nothing else.
+    assert.deepEqual(page.consoleProblems.filter((p) => !/Failed to load resource|^TIREHOTEL_BOOKING_FAILED 409 TimeslotNotAvailable$/.test(p)), []);
     await page.context().close();
   });
 }

@@ -186,11 +186,11 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
       onConfirmed(confirmation);
     } catch (err) {
       if (expired(err)) return;
+      // Every failure goes to the error logger (spec §8), a taken time too.
+      reportError("booking", err);
       idempotencyKey.current = "";
       setSubmitting(false);
       if (err instanceof ApiError && err.status === 409 && err.code === "TimeslotNotAvailable") {
-        // Not a failure of the flow: someone else was quicker.
-        track("flow_interaction", { action: "time_taken" });
         // The time was taken meanwhile: say so above the refreshed times
         // (the form hides until a new time is chosen, keeping what was
         // typed), and refresh the days too in case the day is now full.
@@ -200,10 +200,8 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
         setDaysToken((n) => n + 1);
         loadSlots(date);
       } else if (err instanceof ApiError && err.fromServer) {
-        reportError("booking", err);
         setSubmitError(err.message);
       } else {
-        reportError("booking", err);
         setSubmitError(t("thGenericError"));
       }
     }
