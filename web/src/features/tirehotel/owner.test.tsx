@@ -186,4 +186,29 @@ describe("the wheel change booking", () => {
     expect(screen.getByRole("button", { name: "Genomför bokning" })).not.toHaveAttribute("aria-disabled");
     expect(onConfirmed).not.toHaveBeenCalled();
   });
+
+  it("a taken time that was the day's last: back to the calendar with the message", async () => {
+    // Mid-month days: the calendar opens on their month whatever today is.
+    const mid = today(TIME_ZONE).add({ months: 1 }).set({ day: 15 });
+    const [first, second] = [mid.toString(), mid.add({ days: 1 }).toString()];
+    let dayCalls = 0;
+    routes.push((u) => {
+      if (!u.pathname.endsWith("/GetTimeslotDays")) return undefined;
+      dayCalls++;
+      return { status: 200, body: { availableDates: (dayCalls === 1 ? [first, second] : [second]).map((date) => ({ date })) } };
+    });
+    routes.push((u) => (u.pathname.endsWith("/GetTimeslots") ? { status: 200, body: { availableTimeSlotDates: [{ startTime: [`${first}T07:30:00`] }] } } : undefined));
+    routes.push((u) => (u.pathname.endsWith("/booking/create") ? { status: 409, body: { message: "Tiden är inte tillgänglig, vänligen välj en annan tid", code: "TimeslotNotAvailable" } } : undefined));
+    const user = userEvent.setup();
+    renderWithPage(<BookingPage validated={VALIDATED} onBack={() => {}} onConfirmed={() => {}} />, page());
+    await toForm(user);
+    await user.type(screen.getByRole("textbox", { name: "Förnamn" }), "Anna");
+    await user.type(screen.getByRole("textbox", { name: "Efternamn" }), "Berg");
+    await user.type(screen.getByRole("textbox", { name: "E-post" }), "anna@example.se");
+    await user.type(screen.getByRole("textbox", { name: "Mobilnummer" }), "0701234567");
+    await user.click(screen.getByRole("button", { name: "Genomför bokning" }));
+    expect(await screen.findByRole("grid", {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("Tiden är inte tillgänglig, vänligen välj en annan tid");
+    await waitFor(() => expect(screen.getByRole("heading", { name: DICT.thStepDate })).toHaveFocus());
+  });
 });

@@ -76,15 +76,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
     getTimeslotDays(loc.erpId, { ...dateWindow(), regNo: vehicle.regNo })
       .then((answer) => {
         if (!live) return;
-        const list = availableDays(answer);
-        setDays({ status: "ready", days: list });
-        // After a taken time, a day that has nothing left goes back to the calendar.
-        setDate((d) => {
-          if (d === null || list.includes(d)) return d;
-          slotRequest.current++;
-          setSlots({ status: "idle" });
-          return null;
-        });
+        setDays({ status: "ready", days: availableDays(answer) });
       })
       .catch((err) => {
         if (!live || expired(err)) return;
@@ -95,6 +87,16 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
       live = false;
     };
   }, [loc.erpId, vehicle.regNo, daysToken]);
+
+  // After a taken time the days are fetched again: a chosen day that has
+  // nothing left goes back to the calendar.
+  useEffect(() => {
+    if (days.status !== "ready" || date === null || days.days.includes(date)) return;
+    slotRequest.current++;
+    setDate(null);
+    setSlots({ status: "idle" });
+    setFocusTo("date");
+  }, [days, date]);
 
   const loadSlots = (day: string) => {
     const n = ++slotRequest.current;
@@ -220,6 +222,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
 
       <section className="fc-th-step" aria-labelledby={`${id}-date`}>
         <h3 id={`${id}-date`} tabIndex={-1}>{t("thStepDate")}</h3>
+        {taken && date === null && <p className="fc-th-error" role="alert">{t("thTimeTaken")}</p>}
         {days.status === "error" && <p className="fc-th-error" role="alert">{t("thDatesError")}</p>}
         {days.status === "ready" && days.days.length === 0 && (
           <div className="fc-th-callout fc-th-callout--info" role="alert">
