@@ -16,11 +16,12 @@ type T = (k: string, f?: string) => string;
  */
 export function PriceTag({ o, hasAgreement, t }: { o: Offering; hasAgreement: boolean; t: T }) {
   if (!o.priceKnown) {
+    // The reason is a line of its own under the name and 'Pris saknas*' (the label wraps).
     return (
-      <span className="fc-booking-price fc-booking-price--unknown">
-        {t("bookingPriceMissing")}
+      <>
+        <span className="fc-booking-price fc-booking-price--unknown">{t("bookingPriceMissing")}</span>
         {o.notKnownPriceText && <span className="fc-booking-price__why"> {o.notKnownPriceText}</span>}
-      </span>
+      </>
     );
   }
   const postfix = o.unitPrice?.postfix ?? "";
