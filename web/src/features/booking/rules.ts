@@ -87,6 +87,11 @@ export function formatSlot(local: string): string {
   return `${formatDay(date)} kl. ${time.slice(0, 5)}`;
 }
 
+/** formatChoice is a chosen time in words; a full-day drop-off names the day and fullDayText instead of a time. */
+export function formatChoice(local: string, isFullDay: boolean, fullDayText: string): string {
+  return isFullDay ? `${formatDay(local.split("T")[0])} – ${fullDayText}` : formatSlot(local);
+}
+
 /** addDays adds n days to a YYYY-MM-DD date. */
 export function addDays(date: string, n: number): string {
   return parseDate(date).add({ days: n }).toString();

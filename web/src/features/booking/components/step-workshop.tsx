@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type Dispatch } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { ApiError, book, fetchPrices } from "../api/booking-api";
-import { bookingTimeSlot, formatPrice, formatSlot } from "../rules";
+import { bookingTimeSlot, formatChoice, formatPrice } from "../rules";
 import { attemptFingerprint, entryTotal, fill, type Action } from "../store";
 import type { BookingRequest, BookingStore, Car, Location } from "../types";
 import { CONTACT_HEADING_ID, ContactForm } from "./contact-form";
@@ -214,7 +214,7 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
         canBook={!!info.time}
         busy={busy}
         error={error}
-        chosen={info.time ? (info.isFullDay ? `${formatSlot(info.time).replace(/ kl\. .*/, "")} – ${t("bookingFullDay")}` : formatSlot(info.time)) : ""}
+        chosen={info.time ? formatChoice(info.time, info.isFullDay, t("bookingFullDay")) : ""}
         t={t}
       />
     </div>

@@ -1,7 +1,7 @@
 // The booking summary: a sticky side column on wide screens, a bottom drawer
 // on phones (72 px collapsed, 80vh open) with an accessible toggle.
 import { useId, useState } from "react";
-import { formatPrice, formatSlot } from "../rules";
+import { formatChoice, formatPrice } from "../rules";
 import { chosen, entryTotal, fill } from "../store";
 import type { BookingStore, ServiceEntry } from "../types";
 
@@ -120,7 +120,7 @@ export function Summary({ store, t }: { store: BookingStore; t: T }) {
               {info?.time && (
                 <div>
                   <dt>{t("bookingTime")}</dt>
-                  <dd>{info.isFullDay ? `${formatSlot(info.time).replace(/ kl\. .*/, "")} – ${t("bookingFullDay")}` : formatSlot(info.time)}</dd>
+                  <dd>{formatChoice(info.time, info.isFullDay, t("bookingFullDay"))}</dd>
                 </div>
               )}
             </dl>

@@ -169,44 +169,44 @@ function WeekPanel({ load, value, onChange, t }: { load: Load<WeekDay[]> | undef
   const open = days.filter((d) => d.availableSlots.length > 0 || d.allDaySlotAvailable);
   return (
     <>
-    {open.length === 0 && <p className="fc-booking-calendar__none">{t("bookingNoFreeTime")}</p>}
-    <ul className="fc-booking-days">
-      {days.map((d) => {
-        const free = d.availableSlots.length > 0 || d.allDaySlotAvailable;
-        return (
-          <li key={d.date} className={`fc-booking-day${free ? "" : " fc-booking-day--closed"}`}>
-            <h4 className="fc-booking-day__name">
-              <DayName date={d.date} />
-            </h4>
-            {free ? (
-              <div className="fc-booking-day__slots" role="group" aria-label={formatDay(d.date)}>
-                {d.availableSlots.map((s) => {
-                  const time = `${d.date}T${s}`;
-                  const on = !!value && !value.isFullDay && value.time === time;
-                  return (
-                    <button key={s} type="button" className={`fc-booking-slot${on ? " is-selected" : ""}`} aria-pressed={on} onClick={() => onChange({ time, isFullDay: false })}>
-                      {s}
+      {open.length === 0 && <p className="fc-booking-calendar__none">{t("bookingNoFreeTime")}</p>}
+      <ul className="fc-booking-days">
+        {days.map((d) => {
+          const free = d.availableSlots.length > 0 || d.allDaySlotAvailable;
+          return (
+            <li key={d.date} className={`fc-booking-day${free ? "" : " fc-booking-day--closed"}`}>
+              <h4 className="fc-booking-day__name">
+                <DayName date={d.date} />
+              </h4>
+              {free ? (
+                <div className="fc-booking-day__slots" role="group" aria-label={formatDay(d.date)}>
+                  {d.availableSlots.map((s) => {
+                    const time = `${d.date}T${s}`;
+                    const on = !!value && !value.isFullDay && value.time === time;
+                    return (
+                      <button key={s} type="button" className={`fc-booking-slot${on ? " is-selected" : ""}`} aria-pressed={on} onClick={() => onChange({ time, isFullDay: false })}>
+                        {s}
+                      </button>
+                    );
+                  })}
+                  {d.allDaySlotAvailable && (
+                    <button
+                      type="button"
+                      className={`fc-booking-slot fc-booking-slot--day${value?.isFullDay && value.time === `${d.date}T${FULL_DAY_TIME}` ? " is-selected" : ""}`}
+                      aria-pressed={!!value?.isFullDay && value.time === `${d.date}T${FULL_DAY_TIME}`}
+                      onClick={() => onChange({ time: `${d.date}T${FULL_DAY_TIME}`, isFullDay: true })}
+                    >
+                      {t("bookingFullDay")}
                     </button>
-                  );
-                })}
-                {d.allDaySlotAvailable && (
-                  <button
-                    type="button"
-                    className={`fc-booking-slot fc-booking-slot--day${value?.isFullDay && value.time === `${d.date}T${FULL_DAY_TIME}` ? " is-selected" : ""}`}
-                    aria-pressed={!!value?.isFullDay && value.time === `${d.date}T${FULL_DAY_TIME}`}
-                    onClick={() => onChange({ time: `${d.date}T${FULL_DAY_TIME}`, isFullDay: true })}
-                  >
-                    {t("bookingFullDay")}
-                  </button>
-                )}
-              </div>
-            ) : (
-              <p className="fc-booking-day__none">{d.closed ? d.closedName || t("bookingClosed") : t("bookingNoFreeTime")}</p>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+                  )}
+                </div>
+              ) : (
+                <p className="fc-booking-day__none">{d.closed ? d.closedName || t("bookingClosed") : t("bookingNoFreeTime")}</p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
     </>
   );
 }
