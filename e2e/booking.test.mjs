@@ -47,7 +47,7 @@ async function toServices(page, plate, placeQuery, placeName) {
   await placeField(page).fill(placeQuery);
   await page.getByRole("option", { name: new RegExp(`^${placeName}`) }).first().click();
   await cont(page).click();
-  await page.getByRole("button", { name: /Steg 2\/4/ }).waitFor();
+  await page.getByRole("button", { name: /Steg 2\/5/ }).waitFor();
   await page.locator(".fc-booking-offering").first().waitFor({ timeout: 20_000 });
 }
 
@@ -345,9 +345,9 @@ test("a reload in the middle keeps the state", async () => {
   const oil = page.getByRole("checkbox", { name: /Oljebyte med filter/ });
   await oil.waitFor({ timeout: 20_000 });
   assert.equal(await oil.isChecked(), true);
-  assert.equal(await page.getByRole("button", { name: /Steg 2\/4/ }).getAttribute("aria-expanded"), "true");
+  assert.equal(await page.getByRole("button", { name: /Steg 2\/5/ }).getAttribute("aria-expanded"), "true");
   await page.locator(".fc-booking-summary").getByText("Oljebyte med filter").waitFor();
-  await page.getByRole("button", { name: /Steg 1\/4/ }).click();
+  await page.getByRole("button", { name: /Steg 1\/5/ }).click();
   assert.equal(await plateField(page).inputValue(), "ABC123");
   assert.equal(await placeField(page).inputValue(), "Örebro");
   assert.deepEqual(page.consoleProblems.filter((p) => !/Failed to load resource/.test(p)), []);

@@ -97,9 +97,13 @@ type DaySlots struct {
 	// FullDay reports whether the 08:00 full-day drop-off is free.
 	FullDay bool
 	// Closed says why the workshop takes nothing that day ("" when open):
-	// "closed", a holiday's or deviation day's name.
+	// ClosedWeekday, or a holiday's or deviation day's name.
 	Closed string
 }
+
+// ClosedWeekday is DaySlots.Closed of a day the workshop's week keeps closed
+// (a Sunday, say), as against a holiday or deviation day, which has a name.
+const ClosedWeekday = "closed"
 
 // Any reports whether anything can be booked that day.
 func (s DaySlots) Any() bool { return len(s.Starts) > 0 || s.FullDay }
@@ -164,7 +168,7 @@ func (w *Workshop) Hours(d Date) ([]Span, string) {
 	}
 	spans := w.Week[d.Weekday()]
 	if len(spans) == 0 {
-		return nil, "closed"
+		return nil, ClosedWeekday
 	}
 	return spans, ""
 }

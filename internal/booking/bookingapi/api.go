@@ -445,6 +445,12 @@ type weekDay struct {
 	Date                string   `json:"date"`
 	AvailableSlots      []string `json:"availableSlots"`
 	AllDaySlotAvailable bool     `json:"allDaySlotAvailable"`
+	// Closed: the workshop takes nothing that day (its week, a public
+	// holiday or a deviation day), as against a day that is fully booked.
+	Closed bool `json:"closed,omitempty"`
+	// ClosedName names the holiday or deviation day ("Juldagen"); empty on
+	// a day the week keeps closed.
+	ClosedName string `json:"closedName,omitempty"`
 }
 
 // handleTimeslots serves "GET /api/mechmate/timeslots/from/{reg}/{dep}/{YYYY-MM-DD}T00:00:00/?serviceOfferings=a,b":
@@ -480,7 +486,10 @@ func (a *API) handleTimeslots(w http.ResponseWriter, r *http.Request) error {
 	}
 	out := make([]weekDay, len(days))
 	for i, d := range days {
-		out[i] = weekDay{Date: d.Date.String(), AvailableSlots: d.Times(ws.Zone), AllDaySlotAvailable: d.FullDay}
+		out[i] = weekDay{Date: d.Date.String(), AvailableSlots: d.Times(ws.Zone), AllDaySlotAvailable: d.FullDay, Closed: d.Closed != ""}
+		if d.Closed != booking.ClosedWeekday {
+			out[i].ClosedName = d.Closed
+		}
 	}
 	return writeJSON(w, out)
 }

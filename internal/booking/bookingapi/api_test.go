@@ -359,6 +359,8 @@ type weekDay struct {
 	Date                string   `json:"date"`
 	AvailableSlots      []string `json:"availableSlots"`
 	AllDaySlotAvailable bool     `json:"allDaySlotAvailable"`
+	Closed              bool     `json:"closed"`
+	ClosedName          string   `json:"closedName"`
 }
 
 func TestTimeslots(t *testing.T) {
@@ -374,6 +376,16 @@ func TestTimeslots(t *testing.T) {
 	if len(days[5].AvailableSlots) != 0 || days[5].AllDaySlotAvailable {
 		t.Errorf("Saturday open: %+v", days[5])
 	}
+	// Closed days say so (issue 21.7): the weekend without a name, a public
+	// holiday with its name; open days are not closed.
+	if !days[5].Closed || days[5].ClosedName != "" || !days[6].Closed || days[0].Closed {
+		t.Errorf("weekend closed: %+v %+v, Monday %+v", days[5], days[6], days[0])
+	}
+	xmas := decode[[]weekDay](t, do(f, "GET", "/api/mechmate/timeslots/from/ABC123/"+w.DepartmentID+"/2026-12-21T00:00:00/?serviceOfferings=originalservice", ""))
+	if len(xmas) != 7 || xmas[4].Date != "2026-12-25" || !xmas[4].Closed || xmas[4].ClosedName == "" {
+		t.Errorf("Christmas Day: %+v", xmas)
+	}
+	t.Logf("25 December: %+v, 24 December: %+v", xmas[4], xmas[3])
 	for _, target := range []string{
 		"/api/mechmate/timeslots/from/ABC123/D-1/2026-11-30T00:00:00/?serviceOfferings=wheelchange",
 		"/api/mechmate/timeslots/from/ABC123/" + w.DepartmentID + "/2026-11-01T00:00:00/?serviceOfferings=wheelchange",

@@ -66,11 +66,11 @@ afterEach(() => {
 });
 
 describe("booking store", () => {
-  it("a new car starts at step 2 with the maximum 4 and no services", () => {
+  it("a new car starts at step 2 with the maximum 5 (spec §3) and no services", () => {
     const s = withCar();
     expect(s.bookingState).toBe(2);
     expect(s.displayState).toBe(2);
-    expect(s.maxBookingState).toBe(4);
+    expect(s.maxBookingState).toBe(5);
     expect(s.lat).toBe(59.86);
     expect(flowView(s)).toEqual({ view: "services", car, location: uppsala });
   });

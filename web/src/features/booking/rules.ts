@@ -1,13 +1,18 @@
 // Input rules of the booking flow (spec §5, §9) and small formatters.
 import { parseDate } from "@internationalized/date";
 import { z } from "zod";
+import { normalizePlate as normalizePlateTo } from "../../lib/plate";
 
 export const PLATE_MAX = 6;
 export const MESSAGE_MAX = 80;
 
-/** normalizePlate keeps what the plate field may hold: upper case, no spaces, at most 6 characters. */
+/**
+ * normalizePlate keeps what the plate field may hold: upper case, no spaces
+ * or dashes, at most 6 characters (removed first, then limited: a pasted
+ * "ABC 123" is ABC123, not ABC12).
+ */
 export function normalizePlate(raw: string): string {
-  return raw.replace(/\s+/g, "").toUpperCase().slice(0, PLATE_MAX);
+  return normalizePlateTo(raw, PLATE_MAX);
 }
 
 /** parseMileage reads the mileage field: an integer above 0, or null. */
@@ -80,6 +85,11 @@ export function formatShortDay(date: string): string {
 export function formatSlot(local: string): string {
   const [date, time = ""] = local.split("T");
   return `${formatDay(date)} kl. ${time.slice(0, 5)}`;
+}
+
+/** formatChoice is a chosen time in words; a full-day drop-off names the day and fullDayText instead of a time. */
+export function formatChoice(local: string, isFullDay: boolean, fullDayText: string): string {
+  return isFullDay ? `${formatDay(local.split("T")[0])} – ${fullDayText}` : formatSlot(local);
 }
 
 /** addDays adds n days to a YYYY-MM-DD date. */

@@ -7,6 +7,8 @@ import { MAX_BOOKING_STATE } from "./types";
 export const STORAGE_KEY = "serviceBooking";
 export const ORIGINAL_SERVICE = "originalservice";
 
+const noContact = () => ({ firstName: "", lastName: "", phone: "", email: "", freeText: "" });
+
 export function initialStore(): BookingStore {
   return {
     version: 1,
@@ -22,9 +24,9 @@ export function initialStore(): BookingStore {
     addons: null,
     bookingState: 1,
     displayState: 1,
-    maxBookingState: 4,
+    maxBookingState: MAX_BOOKING_STATE,
     bookingInfo: null,
-    contact: { firstName: "", lastName: "", phone: "", email: "", freeText: "" },
+    contact: noContact(),
     reminder: false,
     attemptKey: null,
     attemptFor: "",
@@ -46,7 +48,7 @@ export type Action =
   | { type: "userInput"; offering: Offering; category: Category; kind: "service" | "addon"; text: string }
   | { type: "units"; code: string; units: number }
   | { type: "mileage"; mileage: number | null }
-  | { type: "prices"; offers: { code: string; price: number; priceKnown: boolean; priceDiscount: number }[] }
+  | { type: "prices"; departmentId: string; offers: { code: string; price: number; priceKnown: boolean; priceDiscount: number }[] }
   | { type: "servicesDone" }
   | { type: "addonsDone"; withAddons: boolean }
   | { type: "workshop"; workshop: Workshop | null }
@@ -71,12 +73,31 @@ function entry(o: Offering, c: Category, kind: "service" | "addon", userInput: s
     unitAbbreviation: o.unitPrice?.unitAbbreviation ?? "",
     userInput,
     units,
+    listPrice: o.price,
+    listPriceKnown: o.priceKnown,
+    listDiscount: o.priceDiscount,
   };
+}
+
+/** listPrices puts the list (median) prices back on the chosen services: no workshop's prices apply. */
+function listPrices(services: Record<string, ServiceEntry>): Record<string, ServiceEntry> {
+  const out: Record<string, ServiceEntry> = {};
+  for (const [code, e] of Object.entries(services)) {
+    out[code] = e.listPrice === undefined ? e : { ...e, price: e.listPrice, priceKnown: e.listPriceKnown ?? e.priceKnown, priceDiscount: e.listDiscount ?? e.priceDiscount };
+  }
+  return out;
 }
 
 /** withServices replaces the chosen services and drops what depends on them (workshop, time, attempt). */
 function withServices(s: BookingStore, services: Record<string, ServiceEntry>): BookingStore {
-  return { ...s, services, bookingInfo: null, attemptKey: null, location: s.location ? { ...s.location, departmentId: undefined, siteName: undefined } : null };
+  return {
+    ...s,
+    services: listPrices(services),
+    pricedAt: null,
+    bookingInfo: null,
+    attemptKey: null,
+    location: s.location ? { ...s.location, departmentId: undefined, siteName: undefined } : null,
+  };
 }
 
 export function bookingReducer(s: BookingStore, a: Action): BookingStore {
@@ -97,7 +118,7 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
         lookedUpPlace: s.location?.placeId ?? "",
         bookingState: 2,
         displayState: 2,
-        maxBookingState: 4,
+        maxBookingState: MAX_BOOKING_STATE,
         services: {},
         mileage: null,
         addons: null,
@@ -142,12 +163,14 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
     case "mileage":
       return { ...s, mileage: a.mileage };
     case "prices": {
+      // Prices of a workshop no longer chosen are dropped.
+      if (s.bookingInfo?.departmentId !== a.departmentId) return s;
       const services = { ...s.services };
       for (const o of a.offers) {
         const cur = services[o.code];
         if (cur) services[o.code] = { ...cur, price: o.price, priceKnown: o.priceKnown, priceDiscount: o.priceDiscount };
       }
-      return { ...s, services };
+      return { ...s, services, pricedAt: a.departmentId };
     }
     case "servicesDone":
       if (!Object.values(s.services).some((e) => e.type === "service")) return s;
@@ -156,10 +179,19 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
       return { ...s, addons: a.withAddons, bookingState: 4, displayState: 4 };
     case "workshop":
       if (!a.workshop) {
-        return { ...s, bookingInfo: null, attemptKey: null, location: s.location ? { ...s.location, departmentId: undefined, siteName: undefined } : null };
+        return {
+          ...s,
+          services: listPrices(s.services),
+          pricedAt: null,
+          bookingInfo: null,
+          attemptKey: null,
+          location: s.location ? { ...s.location, departmentId: undefined, siteName: undefined } : null,
+        };
       }
       return {
         ...s,
+        services: s.pricedAt === a.workshop.departmentId ? s.services : listPrices(s.services),
+        pricedAt: s.pricedAt === a.workshop.departmentId ? s.pricedAt : null,
         bookingInfo: { ...a.workshop, time: "", isFullDay: false },
         attemptKey: null,
         location: s.location ? { ...s.location, departmentId: a.workshop.departmentId, siteName: a.workshop.siteName } : null,
@@ -181,7 +213,9 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
     case "attempt":
       return { ...s, attemptKey: a.key, attemptFor: a.fingerprint };
     case "booked":
-      return { ...s, confirmation: a.confirmation, bookingState: MAX_BOOKING_STATE, displayState: MAX_BOOKING_STATE, attemptKey: null };
+      // The typed contact details go (the attempt's fingerprint holds them
+      // too): the confirmation, kept in memory, shows them once.
+      return { ...s, contact: noContact(), confirmation: a.confirmation, bookingState: MAX_BOOKING_STATE, displayState: MAX_BOOKING_STATE, attemptKey: null, attemptFor: "" };
     case "logged":
       return s.loggedSteps.includes(a.step) ? s : { ...s, loggedSteps: [...s.loggedSteps, a.step] };
     case "reset":
@@ -189,12 +223,25 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
   }
 }
 
+/**
+ * persisted is what session storage keeps of s: everything but personal data
+ * once the booking is made (no name, phone or e-mail in the contact details
+ * or the confirmation; issue 21.19). A reload of the confirmation still shows
+ * the booking, without the customer.
+ */
+export function persisted(s: BookingStore): BookingStore {
+  if (!s.confirmation) return s;
+  const { customer: _customer, ...confirmation } = s.confirmation;
+  return { ...s, contact: noContact(), attemptFor: "", confirmation };
+}
+
 /** parseStored reads a stored store back, or null when it is missing or not ours. */
 export function parseStored(raw: string | null): BookingStore | null {
   if (!raw) return null;
   try {
     const v = JSON.parse(raw) as BookingStore;
-    if (v && v.version === 1 && typeof v.bookingState === "number" && v.services && typeof v.services === "object") return { ...initialStore(), ...v };
+    // A store from before the maximum state was 5 (spec §3) reads as 5.
+    if (v && v.version === 1 && typeof v.bookingState === "number" && v.services && typeof v.services === "object") return { ...initialStore(), ...v, maxBookingState: MAX_BOOKING_STATE };
   } catch {
     /* not ours */
   }

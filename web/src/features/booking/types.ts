@@ -59,6 +59,10 @@ export interface WeekDay {
   date: string;
   availableSlots: string[];
   allDaySlotAvailable: boolean;
+  /** The workshop takes nothing that day (as against fully booked). */
+  closed?: boolean;
+  /** The holiday's or deviation day's name, when that is why. */
+  closedName?: string;
 }
 
 export interface Place {
@@ -123,6 +127,10 @@ export interface ServiceEntry {
   userInput: string;
   /** Units chosen (1 unless the offering has a unit price). */
   units: number;
+  /** The list (median) price, kept so a change of workshop can go back to it. */
+  listPrice?: number;
+  listPriceKnown?: boolean;
+  listDiscount?: number;
 }
 
 /** Location is the chosen place, and later the chosen workshop. */
@@ -143,6 +151,8 @@ export interface BookingInfo {
   address: string;
   latitude: number;
   longitude: number;
+  /** The workshop's first free start ("YYYY-MM-DDTHH:mm:ss", from the list), if known: the calendar starts on its day. */
+  firstTimeSlot?: string | null;
   /** Local date-time "YYYY-MM-DDTHH:mm" of the chosen start. */
   time: string;
   isFullDay: boolean;
@@ -158,7 +168,8 @@ export interface Confirmation {
   car: Car;
   info: BookingInfo;
   services: { code: string; name: string; price: number; priceKnown: boolean; units: number; unitAbbreviation: string }[];
-  customer: Customer;
+  /** Who booked: in memory only, never in session storage (store.persisted). */
+  customer?: Customer;
 }
 
 /** BookingStore is what session storage keeps (spec §3, booking store). */
@@ -178,6 +189,8 @@ export interface BookingStore {
   displayState: Step;
   maxBookingState: number;
   bookingInfo: BookingInfo | null;
+  /** The department whose own prices the chosen services carry (null: the list's median prices). */
+  pricedAt?: string | null;
   contact: Customer & { freeText: string };
   /** The customer ticked 'Påminn mig när det är dags för nästa service' (issue 14). */
   reminder: boolean;

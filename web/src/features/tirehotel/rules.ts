@@ -1,6 +1,7 @@
 // The portal's input rules (spec §5, §9) and small pure helpers, kept apart
 // from the components so they are tested on their own.
 import { CalendarDate, parseDate, today } from "@internationalized/date";
+import { normalizePlate as normalizePlateTo } from "../../lib/plate";
 import type { Customer } from "./types";
 
 export const TIME_ZONE = "Europe/Stockholm";
@@ -10,8 +11,8 @@ export const CODE_LENGTH = 4;
 export const RATING_MAX = 5;
 export const COMMENT_MAX = 500;
 
-/** normalizePlate removes spaces, upper-cases and keeps at most 7 characters. */
-export const normalizePlate = (s: string) => s.replace(/\s+/g, "").toUpperCase().slice(0, PLATE_MAX);
+/** normalizePlate removes spaces and dashes, upper-cases, then keeps at most 7 characters. */
+export const normalizePlate = (s: string) => normalizePlateTo(s, PLATE_MAX);
 export const plateReady = (s: string) => normalizePlate(s).length >= PLATE_MIN;
 
 /**
@@ -22,7 +23,7 @@ export const plateReady = (s: string) => normalizePlate(s).length >= PLATE_MIN;
 export function platePrefill(search: string): string {
   const raw = (new URLSearchParams(search).get("regnr") ?? "").replace(/\s+/g, "");
   const plate = normalizePlate(raw);
-  return raw.length <= PLATE_MAX && /^[A-Z0-9]+$/.test(plate) && plateReady(plate) ? plate : "";
+  return raw.length <= PLATE_MAX && /^[A-Za-z0-9]+$/.test(raw) && plateReady(plate) ? plate : "";
 }
 
 /** digitsOnly keeps the digits of s, at most 4 of them (typed input). */
@@ -71,6 +72,19 @@ export function canSubmit(s: FormState): boolean {
   );
 }
 
+/**
+ * missingFields names the contact fields that still keep 'Genomför bokning'
+ * blocked, by their labels, in the form's order.
+ */
+export function missingFields(c: Customer, t: (key: string) => string): string[] {
+  const out: string[] = [];
+  if (c.firstName.trim() === "") out.push(t("thFirstName"));
+  if (c.lastName.trim() === "") out.push(t("thLastName"));
+  if (!EMAIL.test(c.email.trim())) out.push(t("thEmail"));
+  if (!MOBILE.test(c.phoneMobile)) out.push(t("thMobile"));
+  return out;
+}
+
 /** slotTimes turns the slots answer into HH:mm, deduplicated and sorted, each with its local date-time. */
 export function slotTimes(answer: { availableTimeSlotDates?: { startTime?: string[] | null }[] | null }): { label: string; value: string }[] {
   const byLabel = new Map<string, string>();
@@ -105,6 +119,22 @@ export function availableDays(answer: { availableDates?: { date: string }[] | nu
     }
   }
   return [...out].sort();
+}
+
+/**
+ * openingDay is the day the wheel calendar opens on (available sorted, not
+ * empty): the first free day, unless that day also shows in the leading row
+ * of the next month's 6-week grid (a free Monday 30 November heads
+ * December's grid) and the next month has free days of its own. Then the
+ * calendar opens on the next month, where the first free day still shows
+ * and the visitor sees more than one bookable day.
+ */
+export function openingDay(available: string[]): string {
+  const first = parseDate(available[0]);
+  const next = first.add({ months: 1 }).set({ day: 1 });
+  const inNextGrid = first.compare(monthGrid(next)[0]) >= 0;
+  const nextMonth = available.find((d) => d.slice(0, 7) === next.toString().slice(0, 7));
+  return inNextGrid && nextMonth ? nextMonth : available[0];
 }
 
 /**

@@ -112,10 +112,10 @@ describe("Search and login", () => {
     const cont = screen.getByRole("button", { name: "Fortsätt" });
     await user.type(input, "d");
     expect(input).toHaveValue("D");
-    expect(cont).toBeDisabled();
+    expect(cont).toHaveAttribute("aria-disabled", "true");
     await user.type(input, "c k 1 2 3 4 5");
     expect(input).toHaveValue("DCK1234");
-    expect(cont).toBeEnabled();
+    expect(cont).not.toHaveAttribute("aria-disabled");
   });
 
   it("a plate without agreement shows the 404 text and the book-service link", async () => {
@@ -148,11 +148,11 @@ describe("Search and login", () => {
     const verify = screen.getByRole("button", { name: "Logga in" });
     await user.type(code, "1a2b");
     expect(code).toHaveValue("12");
-    expect(verify).toBeDisabled();
+    expect(verify).toHaveAttribute("aria-disabled", "true");
     await user.clear(code);
     fireEvent.paste(code, { clipboardData: { getData: () => "11115555" } });
     expect(code).toHaveValue("1111");
-    expect(verify).toBeEnabled();
+    expect(verify).not.toHaveAttribute("aria-disabled");
     await user.click(verify);
     expect(await screen.findByRole("alert")).toHaveTextContent("Fel kod. Du har 4 försök kvar.");
     expect(window.dataLayer?.some((e) => e.event === "event_error")).toBe(true);
@@ -256,17 +256,17 @@ describe("BookingPage", () => {
     await user.click(within(slots).getByRole("button", { name: "07:30" }));
     expect(screen.getByRole("button", { name: "Ändra tid" })).toBeInTheDocument();
     const submit = screen.getByRole("button", { name: "Genomför bokning" });
-    expect(submit).toBeDisabled();
+    expect(submit).toHaveAttribute("aria-disabled", "true");
     await user.type(screen.getByRole("textbox", { name: "Förnamn" }), "Anna");
     await user.type(screen.getByRole("textbox", { name: "Efternamn" }), "Berg");
     await user.type(screen.getByRole("textbox", { name: "E-post" }), "anna@example.se");
     const mobile = screen.getByRole("textbox", { name: "Mobilnummer" });
     await user.type(mobile, "070-123 45");
     expect(mobile).toHaveValue("07012345");
-    expect(submit).toBeEnabled();
+    expect(submit).not.toHaveAttribute("aria-disabled");
     await user.clear(screen.getByRole("textbox", { name: "E-post" }));
     await user.type(screen.getByRole("textbox", { name: "E-post" }), "anna@example");
-    expect(submit).toBeDisabled();
+    expect(submit).toHaveAttribute("aria-disabled", "true");
     await user.type(screen.getByRole("textbox", { name: "E-post" }), ".se");
     await user.click(submit);
     await waitFor(() => expect(onConfirmed).toHaveBeenCalled());
@@ -314,7 +314,7 @@ describe("BookingPage", () => {
     const cell2 = within(await screen.findByRole("grid", {}, { timeout: 10_000 })).getAllByRole("gridcell").find((c) => c.getAttribute("aria-disabled") !== "true")!;
     await act(async () => { await user.click(within(cell2).getByRole("button")); });
     expect(await screen.findByText("Verkstaden återkommer med tid")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Genomför bokning" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Genomför bokning" })).toHaveAttribute("aria-disabled", "true");
   });
 });
 

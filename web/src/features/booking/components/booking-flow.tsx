@@ -1,5 +1,7 @@
 // The service booking flow (spec §2.1, §4.1): steps 1–4 with 'Steg n/4'
-// headers, check marks and reopening, the summary, and the confirmation.
+// headers before the car is known and 'Steg n/5' after (the maximum booking
+// state is 5, spec §3), check marks and reopening, the summary, and the
+// confirmation.
 // Loaded as its own chunk by ServiceBooking.
 import { useEffect, useRef, type ReactNode } from "react";
 import { useT } from "../../../lib/page-context";
@@ -19,7 +21,7 @@ type T = (k: string, f?: string) => string;
 
 const TITLES: Record<number, string> = { 1: "bookingStep1Title", 2: "bookingStep2Title", 3: "bookingStep3Title", 4: "bookingStep4Title" };
 
-/** stepLabel is 'Steg n/4' before the car is known and 'Steg n/max' after. */
+/** stepLabel is 'Steg n/4' before the car is known and 'Steg n/max' (5) after. */
 export function stepLabel(n: number, s: BookingStore, t: T): string {
   const max = s.bookingState < 2 ? 4 : s.maxBookingState;
   return t("bookingStepOf", "Steg {n}/{max}").replace("{n}", String(n)).replace("{max}", String(max));

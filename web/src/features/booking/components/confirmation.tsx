@@ -23,7 +23,7 @@ export function Confirmation({ c, onNew, t }: { c: Conf; onNew: () => void; t: T
           {t("bookingConfirmed")}
         </h2>
       </div>
-      <p>{fill(t("bookingConfirmedText"), { email: c.customer.email })}</p>
+      <p>{c.customer?.email ? fill(t("bookingConfirmedText"), { email: c.customer.email }) : t("bookingConfirmedTextAfterReload")}</p>
       <dl className="fc-booking-confirmed__facts">
         <div>
           <dt>{t("bookingReference")}</dt>

@@ -3,8 +3,12 @@
 import { useRef, useState, type FormEvent } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { contactErrors, MESSAGE_MAX, type ContactValues } from "../rules";
+import { fill } from "../store";
 
 type T = (k: string, f?: string) => string;
+
+/** The contact form's heading: focus moves to it once a time is chosen (issue 20.7). */
+export const CONTACT_HEADING_ID = "fc-booking-contact-heading";
 
 const FIELDS: { name: keyof ContactValues; label: string; type: string; auto: string }[] = [
   { name: "firstName", label: "bookingFirstName", type: "text", auto: "given-name" },
@@ -22,6 +26,7 @@ export function ContactForm({
   canBook,
   busy,
   error,
+  chosen = "",
   t,
 }: {
   values: ContactValues;
@@ -33,6 +38,8 @@ export function ContactForm({
   canBook: boolean;
   busy: boolean;
   error: string;
+  /** The chosen time in words, shown under the heading (focus lands on the heading once a time is chosen). */
+  chosen?: string;
   t: T;
 }) {
   const [touched, setTouched] = useState<Partial<Record<keyof ContactValues, boolean>>>({});
@@ -63,7 +70,14 @@ export function ContactForm({
 
   return (
     <form ref={formRef} className="fc-booking-contact" onSubmit={submit} noValidate>
-      <h3 className="fc-booking-subheading">{t("bookingContactHeading")}</h3>
+      <h3 className="fc-booking-subheading fc-booking-contact__heading" id={CONTACT_HEADING_ID} tabIndex={-1} aria-describedby={chosen ? `${CONTACT_HEADING_ID}-t` : undefined}>
+        {t("bookingContactHeading")}
+      </h3>
+      {chosen && (
+        <p className="fc-booking-contact__chosen" id={`${CONTACT_HEADING_ID}-t`}>
+          {fill(t("bookingChosenTime", "Vald tid: {time}"), { time: chosen })}
+        </p>
+      )}
       <div className="fc-booking-contact__grid">
         {FIELDS.map((f) => (
           <div key={f.name} className="fc-booking-field">

@@ -2,7 +2,7 @@
 import { useRef, useState, type Dispatch, type FormEvent } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { ApiError, hasAuthorizedWorkshop, lookupCar } from "../api/booking-api";
-import { normalizePlate, PLATE_MAX } from "../rules";
+import { normalizePlate } from "../rules";
 import { fill, type Action } from "../store";
 import type { BookingStore } from "../types";
 import { PlaceCombobox } from "./place-combobox";
@@ -75,11 +75,12 @@ export function StepCar({ store, dispatch, t }: { store: BookingStore; dispatch:
               id="fc-booking-plate"
               className="fc-booking-input fc-booking-plate__input"
               value={store.plate}
-              maxLength={PLATE_MAX}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               placeholder={t("bookingPlatePlaceholder")}
+              // No maxLength: the browser would cut a pasted "ABC 123" to
+              // "ABC 12" before normalizePlate removes the space.
               onChange={(e) => dispatch({ type: "plate", plate: normalizePlate(e.target.value) })}
               onKeyDown={(e) => {
                 if (e.key === "Enter") {

@@ -9,19 +9,39 @@ import { CategoryIcon } from "./icons";
 
 type T = (k: string, f?: string) => string;
 
+/**
+ * PriceTag is an offering's list price: 'från' before a unit price (the
+ * total grows with the units), the offering's own explanation next to
+ * 'Pris saknas*', and the service-agreement price beside the ordinary one.
+ */
 export function PriceTag({ o, hasAgreement, t }: { o: Offering; hasAgreement: boolean; t: T }) {
-  if (!o.priceKnown) return <span className="fc-booking-price fc-booking-price--unknown">{t("bookingPriceMissing")}</span>;
+  if (!o.priceKnown) {
+    // The reason is a line of its own under the name and 'Pris saknas*' (the label wraps).
+    return (
+      <>
+        <span className="fc-booking-price fc-booking-price--unknown">{t("bookingPriceMissing")}</span>
+        {o.notKnownPriceText && <span className="fc-booking-price__why"> {o.notKnownPriceText}</span>}
+      </>
+    );
+  }
   const postfix = o.unitPrice?.postfix ?? "";
+  const from = o.unitPrice ? `${t("bookingFrom", "från")} ` : "";
   const discount = hasAgreement ? o.priceDiscount : 0;
   if (discount > 0) {
     return (
       <span className="fc-booking-price">
-        <s aria-label={`${t("bookingFrom", "fr.")} ${formatPrice(o.price)}`}>{formatPrice(o.price)}</s> <strong>{formatPrice(o.price - discount)}{postfix}</strong>
+        <s aria-label={fill(t("bookingOrdinaryPrice", "Ordinarie pris {price}"), { price: formatPrice(o.price) })}>{formatPrice(o.price)}</s>{" "}
+        <strong>
+          {from}
+          {formatPrice(o.price - discount)}
+          {postfix}
+        </strong>
       </span>
     );
   }
   return (
     <span className="fc-booking-price">
+      {from}
       {formatPrice(o.price)}
       {postfix}
     </span>

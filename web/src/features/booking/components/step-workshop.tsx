@@ -2,11 +2,12 @@
 import { useEffect, useRef, useState, type Dispatch } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { ApiError, book, fetchPrices } from "../api/booking-api";
-import { bookingTimeSlot } from "../rules";
-import { attemptFingerprint, entryTotal, type Action } from "../store";
+import { bookingTimeSlot, formatChoice, formatPrice } from "../rules";
+import { attemptFingerprint, entryTotal, fill, type Action } from "../store";
 import type { BookingRequest, BookingStore, Car, Location } from "../types";
-import { ContactForm } from "./contact-form";
-import { stockholmToday, WeekCalendar, FULL_DAY_TIME } from "./week-calendar";
+import { CONTACT_HEADING_ID, ContactForm } from "./contact-form";
+import { totalOf } from "./summary";
+import { calendarStart, stockholmToday, WeekCalendar, FULL_DAY_TIME } from "./week-calendar";
 import { WorkshopList } from "./workshop-list";
 
 type T = (k: string, f?: string) => string;
@@ -44,23 +45,27 @@ export function bookingRequest(s: BookingStore): BookingRequest | null {
 export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; location: Location; store: BookingStore; dispatch: Dispatch<Action>; t: T }) {
   const codes = Object.keys(store.services);
   const info = store.bookingInfo;
+  const workshopTotal = totalOf(Object.values(store.services), car.hasServiceAgreement);
   const [today, setToday] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [reload, setReload] = useState(0);
   const chosenRef = useRef<HTMLHeadingElement>(null);
   const focusChosen = useRef(false);
+  const focusContact = useRef(false);
 
   useEffect(() => setToday(stockholmToday()), []);
 
-  // The workshop's median prices for the car and mileage (spec §2.1 price note).
+  // The chosen workshop's own prices for the car and mileage replace the
+  // list's median prices as soon as it is chosen; the summary says whose
+  // prices it shows (issue 21.9).
   const dept = info?.departmentId;
   const codeKey = codes.join(",");
   useEffect(() => {
     if (!dept || !codeKey) return;
     const ctl = new AbortController();
     fetchPrices(car.registrationNumber, store.mileage ?? 1, dept, codeKey.split(","), ctl.signal).then(
-      (offers) => dispatch({ type: "prices", offers }),
+      (offers) => dispatch({ type: "prices", departmentId: dept, offers }),
       () => {
         /* keep the catalogue prices */
       },
@@ -74,6 +79,18 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
       chosenRef.current?.focus();
     }
   }, [info]);
+
+  // A chosen time moves focus on to the contact details, as the other steps
+  // move it to the step that follows (without this, 60-odd Tab presses
+  // through the remaining times stand between the time and the form).
+  const chosenTime = info?.time ?? "";
+  useEffect(() => {
+    if (!focusContact.current || !chosenTime) return;
+    focusContact.current = false;
+    const heading = document.getElementById(CONTACT_HEADING_ID);
+    heading?.focus({ preventScroll: true });
+    heading?.scrollIntoView?.({ block: "center" });
+  }, [chosenTime]);
 
   async function bookNow() {
     const req = bookingRequest(store);
@@ -132,7 +149,10 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
         onChoose={(s) => {
           focusChosen.current = true;
           setError("");
-          dispatch({ type: "workshop", workshop: { departmentId: s.departmentId, siteName: s.siteName, address: s.address, latitude: s.latitude, longitude: s.longitude } });
+          dispatch({
+            type: "workshop",
+            workshop: { departmentId: s.departmentId, siteName: s.siteName, address: s.address, latitude: s.latitude, longitude: s.longitude, firstTimeSlot: s.firstTimeSlot },
+          });
         }}
       />
     );
@@ -146,6 +166,15 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
             {info.siteName}
           </h3>
           <p className="fc-booking-chosen__address">{info.address}</p>
+          {store.pricedAt === info.departmentId && (
+            <p className="fc-booking-chosen__price">
+              {fill(t("bookingPriceHere", "Ditt pris hos {name}"), { name: info.siteName })}:{" "}
+              <strong>
+                {formatPrice(workshopTotal.total)}
+                {workshopTotal.unknown ? "*" : ""}
+              </strong>
+            </p>
+          )}
         </div>
         <button
           type="button"
@@ -165,10 +194,11 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
           reg={car.registrationNumber}
           departmentId={info.departmentId}
           codes={codes}
-          start={today}
+          start={calendarStart(today, info.firstTimeSlot)}
           value={info.time ? { time: info.time, isFullDay: info.isFullDay } : null}
           onChange={(c) => {
             setError("");
+            focusContact.current = true;
             dispatch({ type: "time", time: c.time, isFullDay: c.isFullDay });
           }}
           reloadToken={reload}
@@ -184,6 +214,7 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
         canBook={!!info.time}
         busy={busy}
         error={error}
+        chosen={info.time ? formatChoice(info.time, info.isFullDay, t("bookingFullDay")) : ""}
         t={t}
       />
     </div>

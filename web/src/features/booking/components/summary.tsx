@@ -1,8 +1,8 @@
 // The booking summary: a sticky side column on wide screens, a bottom drawer
 // on phones (72 px collapsed, 80vh open) with an accessible toggle.
 import { useId, useState } from "react";
-import { formatPrice, formatSlot } from "../rules";
-import { chosen, entryTotal } from "../store";
+import { formatChoice, formatPrice } from "../rules";
+import { chosen, entryTotal, fill } from "../store";
 import type { BookingStore, ServiceEntry } from "../types";
 
 type T = (k: string, f?: string) => string;
@@ -31,6 +31,16 @@ function Lines({ rows, hasAgreement, t }: { rows: [string, ServiceEntry][]; hasA
       ))}
     </ul>
   );
+}
+
+/**
+ * priceSource says whose prices the summary shows: the chosen workshop's own
+ * (once its prices have come) or the list's median prices (issue 21.9).
+ */
+export function priceSource(store: BookingStore, t: T): string {
+  const info = store.bookingInfo;
+  if (info && store.pricedAt === info.departmentId) return fill(t("bookingPricesAt", "Priser hos {name}"), { name: info.siteName });
+  return t("bookingPricesMedian");
 }
 
 export function Summary({ store, t }: { store: BookingStore; t: T }) {
@@ -110,7 +120,7 @@ export function Summary({ store, t }: { store: BookingStore; t: T }) {
               {info?.time && (
                 <div>
                   <dt>{t("bookingTime")}</dt>
-                  <dd>{info.isFullDay ? `${formatSlot(info.time).replace(/ kl\. .*/, "")} – ${t("bookingFullDay")}` : formatSlot(info.time)}</dd>
+                  <dd>{formatChoice(info.time, info.isFullDay, t("bookingFullDay"))}</dd>
                 </div>
               )}
             </dl>
@@ -124,6 +134,7 @@ export function Summary({ store, t }: { store: BookingStore; t: T }) {
               </strong>
             </div>
           )}
+          {Object.keys(store.services).length > 0 && <p className="fc-booking-note fc-booking-note--small fc-booking-summary__source">{priceSource(store, t)}</p>}
           {unknown && <p className="fc-booking-note fc-booking-note--small">{t("bookingPriceMissingNote")}</p>}
           {hasAgreement && Object.keys(store.services).length > 0 && <p className="fc-booking-note fc-booking-note--small">{t("bookingServiceAgreement")}</p>}
         </div>

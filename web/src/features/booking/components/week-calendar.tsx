@@ -1,7 +1,9 @@
 // The week calendar of step 4: 7-day weeks as tabs (react-aria Tabs), 4 tabs
 // a window, more weeks loaded when fewer than 2 loaded weeks remain after the
-// chosen one; each day lists its free times, the full-day 08:00 drop-off, or
-// 'Inga lediga tider' (spec §4.1, §9).
+// chosen one; each day lists its free times, the full-day 08:00 drop-off,
+// 'Inga lediga tider' when fully booked, or 'Stängt' / the holiday's name
+// when the workshop is closed (spec §4.1, §9). On phones each day is one
+// row whose times scroll sideways (booking.css), so a week fits a screen.
 import { useEffect, useRef, useState } from "react";
 import { today } from "@internationalized/date";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
@@ -20,6 +22,15 @@ const rangeFmt = new Intl.DateTimeFormat("sv-SE", { day: "numeric", month: "shor
 function short(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
   return rangeFmt.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/**
+ * calendarStart is the first day the calendar shows: the workshop's first
+ * free day when the list gave one and it is not before today, else today.
+ */
+export function calendarStart(today: string, firstTimeSlot?: string | null): string {
+  const first = /^\d{4}-\d{2}-\d{2}/.exec(firstTimeSlot ?? "")?.[0];
+  return first && first > today ? first : today;
 }
 
 /** stockholmToday is today's date in the site's zone (effects only: it reads the clock). */
@@ -105,7 +116,7 @@ export function WeekCalendar({
               const to = addDays(from, WEEK_DAYS - 1);
               return (
                 <Tab key={i} id={String(i)} className="fc-booking-tabs__tab">
-                  {short(from)} – {short(to)}
+                  <span className="fc-booking-tabs__from">{short(from)} –</span> <span className="fc-booking-tabs__to">{short(to)}</span>
                 </Tab>
               );
             })}
@@ -132,6 +143,18 @@ export function WeekCalendar({
   );
 }
 
+/** DayName is "måndag 30 november" with the weekday in a span of its own (on phones it takes the first line). */
+function DayName({ date }: { date: string }) {
+  const text = formatDay(date);
+  const cut = text.indexOf(" ");
+  if (cut < 0) return <>{text}</>;
+  return (
+    <>
+      <span className="fc-booking-day__wd">{text.slice(0, cut)}</span> {text.slice(cut + 1)}
+    </>
+  );
+}
+
 function WeekPanel({ load, value, onChange, t }: { load: Load<WeekDay[]> | undefined; value: SlotChoice | null; onChange: (c: SlotChoice) => void; t: T }) {
   if (!load || load.status === "loading" || load.status === "idle") {
     return (
@@ -142,43 +165,48 @@ function WeekPanel({ load, value, onChange, t }: { load: Load<WeekDay[]> | undef
     );
   }
   const days = load.status === "ok" ? load.data : [];
+  if (days.length === 0) return <p className="fc-booking-calendar__none">{t("bookingNoFreeTime")}</p>;
   const open = days.filter((d) => d.availableSlots.length > 0 || d.allDaySlotAvailable);
-  if (open.length === 0) return <p className="fc-booking-calendar__none">{t("bookingNoFreeTime")}</p>;
   return (
-    <ul className="fc-booking-days">
-      {days.map((d) => {
-        const free = d.availableSlots.length > 0 || d.allDaySlotAvailable;
-        return (
-          <li key={d.date} className={`fc-booking-day${free ? "" : " fc-booking-day--closed"}`}>
-            <h4 className="fc-booking-day__name">{formatDay(d.date)}</h4>
-            {free ? (
-              <div className="fc-booking-day__slots" role="group" aria-label={formatDay(d.date)}>
-                {d.availableSlots.map((s) => {
-                  const time = `${d.date}T${s}`;
-                  const on = !!value && !value.isFullDay && value.time === time;
-                  return (
-                    <button key={s} type="button" className={`fc-booking-slot${on ? " is-selected" : ""}`} aria-pressed={on} onClick={() => onChange({ time, isFullDay: false })}>
-                      {s}
+    <>
+      {open.length === 0 && <p className="fc-booking-calendar__none">{t("bookingNoFreeTime")}</p>}
+      <ul className="fc-booking-days">
+        {days.map((d) => {
+          const free = d.availableSlots.length > 0 || d.allDaySlotAvailable;
+          return (
+            <li key={d.date} className={`fc-booking-day${free ? "" : " fc-booking-day--closed"}`}>
+              <h4 className="fc-booking-day__name">
+                <DayName date={d.date} />
+              </h4>
+              {free ? (
+                <div className="fc-booking-day__slots" role="group" aria-label={formatDay(d.date)}>
+                  {d.availableSlots.map((s) => {
+                    const time = `${d.date}T${s}`;
+                    const on = !!value && !value.isFullDay && value.time === time;
+                    return (
+                      <button key={s} type="button" className={`fc-booking-slot${on ? " is-selected" : ""}`} aria-pressed={on} onClick={() => onChange({ time, isFullDay: false })}>
+                        {s}
+                      </button>
+                    );
+                  })}
+                  {d.allDaySlotAvailable && (
+                    <button
+                      type="button"
+                      className={`fc-booking-slot fc-booking-slot--day${value?.isFullDay && value.time === `${d.date}T${FULL_DAY_TIME}` ? " is-selected" : ""}`}
+                      aria-pressed={!!value?.isFullDay && value.time === `${d.date}T${FULL_DAY_TIME}`}
+                      onClick={() => onChange({ time: `${d.date}T${FULL_DAY_TIME}`, isFullDay: true })}
+                    >
+                      {t("bookingFullDay")}
                     </button>
-                  );
-                })}
-                {d.allDaySlotAvailable && (
-                  <button
-                    type="button"
-                    className={`fc-booking-slot fc-booking-slot--day${value?.isFullDay && value.time === `${d.date}T${FULL_DAY_TIME}` ? " is-selected" : ""}`}
-                    aria-pressed={!!value?.isFullDay && value.time === `${d.date}T${FULL_DAY_TIME}`}
-                    onClick={() => onChange({ time: `${d.date}T${FULL_DAY_TIME}`, isFullDay: true })}
-                  >
-                    {t("bookingFullDay")}
-                  </button>
-                )}
-              </div>
-            ) : (
-              <p className="fc-booking-day__none">{t("bookingNoFreeTime")}</p>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+                  )}
+                </div>
+              ) : (
+                <p className="fc-booking-day__none">{d.closed ? d.closedName || t("bookingClosed") : t("bookingNoFreeTime")}</p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -2,7 +2,7 @@
 // render), written back on every change, and the step event pushed once per step.
 import { useEffect, useReducer, useRef, useState, type Dispatch } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
-import { bookingReducer, initialStore, parseStored, STORAGE_KEY, type Action } from "../store";
+import { bookingReducer, initialStore, parseStored, persisted, STORAGE_KEY, type Action } from "../store";
 import type { BookingStore } from "../types";
 
 const STEP_NAMES = ["", "car", "services", "addons", "workshop", "confirmation"];
@@ -28,7 +28,7 @@ export function useBookingStore(): { store: BookingStore; dispatch: Dispatch<Act
   useEffect(() => {
     if (!loaded.current) return;
     try {
-      window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(store));
+      window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(persisted(store)));
     } catch {
       /* storage full or blocked: the flow still works in memory */
     }

@@ -2,10 +2,11 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, typ
 import { useT } from "../../../lib/page-context";
 import { ApiError, createBooking, getTimeslotDays, getTimeslots } from "../api/tirehotel-api";
 import { FORM_NAME, reportError, track } from "../hooks/flow";
-import { availableDays, canSubmit, dateWindow, EMAIL, FULL_DAY_TIME, longDate, MOBILE, mobileFromTyping, slotTimes } from "../rules";
+import { availableDays, canSubmit, dateWindow, EMAIL, fill, FULL_DAY_TIME, longDate, missingFields, MOBILE, mobileFromTyping, slotTimes } from "../rules";
 import type { Confirmation, Customer, Validated } from "../types";
 import { LoadingOverlay } from "./loading-overlay";
 import { PageHeading } from "./page-heading";
+import { SubmitButton } from "./submit-button";
 
 // The calendar (react-aria) loads with the booking page only, never with the
 // rest of the site's pages.
@@ -13,6 +14,8 @@ const WheelCalendar = lazy(() => import("./wheel-calendar").then((m) => ({ defau
 
 type Days = { status: "loading" } | { status: "error" } | { status: "ready"; days: string[] };
 type Slots = { status: "idle" } | { status: "loading" } | { status: "error" } | { status: "ready"; times: { label: string; value: string }[] };
+/** Where focus goes once the next render has drawn it: a step's heading. */
+type FocusTarget = "date" | "time" | "contact" | null;
 
 const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
@@ -40,6 +43,11 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
   const [reminder, setReminder] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState("");
+  // The chosen time was booked by someone else meanwhile (409): said above
+  // the times, outside the form, which hides until a new time is chosen.
+  const [taken, setTaken] = useState(false);
+  const [daysToken, setDaysToken] = useState(0);
+  const [focusTo, setFocusTo] = useState<FocusTarget>(null);
   const idempotencyKey = useRef("");
   const expired = (err: unknown) => {
     if (err instanceof ApiError && err.status === 401 && onUnauthorized) {
@@ -51,10 +59,25 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
   const formStarted = useRef(false);
   const slotRequest = useRef(0);
 
+  // Choosing a date or a time removes the control that had focus (the
+  // calendar, the slot list): focus moves to the heading of the step that
+  // follows instead of falling back to the top of the page.
+  useEffect(() => {
+    if (!focusTo) return;
+    const el = document.getElementById(`${id}-${focusTo}`);
+    if (!el) return;
+    setFocusTo(null);
+    el.focus({ preventScroll: true });
+    el.scrollIntoView?.({ block: "nearest" });
+  });
+
   useEffect(() => {
     let live = true;
     getTimeslotDays(loc.erpId, { ...dateWindow(), regNo: vehicle.regNo })
-      .then((answer) => live && setDays({ status: "ready", days: availableDays(answer) }))
+      .then((answer) => {
+        if (!live) return;
+        setDays({ status: "ready", days: availableDays(answer) });
+      })
       .catch((err) => {
         if (!live || expired(err)) return;
         reportError("timeslot_days", err);
@@ -63,7 +86,17 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
     return () => {
       live = false;
     };
-  }, [loc.erpId, vehicle.regNo]);
+  }, [loc.erpId, vehicle.regNo, daysToken]);
+
+  // After a taken time the days are fetched again: a chosen day that has
+  // nothing left goes back to the calendar.
+  useEffect(() => {
+    if (days.status !== "ready" || date === null || days.days.includes(date)) return;
+    slotRequest.current++;
+    setDate(null);
+    setSlots({ status: "idle" });
+    setFocusTo("date");
+  }, [days, date]);
 
   const loadSlots = (day: string) => {
     const n = ++slotRequest.current;
@@ -81,6 +114,8 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
     setDate(day);
     setTime(null);
     setSubmitError("");
+    setTaken(false);
+    setFocusTo("time");
     track("flow_interaction", { action: "choose_date" });
     loadSlots(day);
   };
@@ -90,16 +125,21 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
     setTime(null);
     setSlots({ status: "idle" });
     setSubmitError("");
+    setTaken(false);
+    setFocusTo("date");
     track("flow_interaction", { action: "change_date" });
   };
   const chooseTime = (value: string) => {
     setTime(value);
     setSubmitError("");
+    setTaken(false);
+    setFocusTo("contact");
     track("flow_interaction", { action: "choose_time" });
   };
   const changeTime = () => {
     setTime(null);
     setSubmitError("");
+    setFocusTo("time");
     track("flow_interaction", { action: "change_time" });
   };
 
@@ -148,16 +188,21 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
       onConfirmed(confirmation);
     } catch (err) {
       if (expired(err)) return;
+      // Every failure goes to the error logger (spec §8), a taken time too.
       reportError("booking", err);
       idempotencyKey.current = "";
       setSubmitting(false);
-      if (err instanceof ApiError && err.fromServer) {
+      if (err instanceof ApiError && err.status === 409 && err.code === "TimeslotNotAvailable") {
+        // The time was taken meanwhile: say so above the refreshed times
+        // (the form hides until a new time is chosen, keeping what was
+        // typed), and refresh the days too in case the day is now full.
+        setTime(null);
+        setTaken(true);
+        setFocusTo("time");
+        setDaysToken((n) => n + 1);
+        loadSlots(date);
+      } else if (err instanceof ApiError && err.fromServer) {
         setSubmitError(err.message);
-        if (err.status === 409 && date) {
-          // The time was taken meanwhile: offer the day's slots again.
-          setTime(null);
-          loadSlots(date);
-        }
       } else {
         setSubmitError(t("thGenericError"));
       }
@@ -176,7 +221,8 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
       </p>
 
       <section className="fc-th-step" aria-labelledby={`${id}-date`}>
-        <h3 id={`${id}-date`}>{t("thStepDate")}</h3>
+        <h3 id={`${id}-date`} tabIndex={-1}>{t("thStepDate")}</h3>
+        {taken && date === null && <p className="fc-th-error" role="alert">{t("thTimeTaken")}</p>}
         {days.status === "error" && <p className="fc-th-error" role="alert">{t("thDatesError")}</p>}
         {days.status === "ready" && days.days.length === 0 && (
           <div className="fc-th-callout fc-th-callout--info" role="alert">
@@ -211,7 +257,8 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
 
       {date !== null && (
         <section className="fc-th-step" aria-labelledby={`${id}-time`}>
-          <h3 id={`${id}-time`}>{t("thStepTime")}</h3>
+          <h3 id={`${id}-time`} tabIndex={-1}>{t("thStepTime")}</h3>
+          {taken && <p className="fc-th-error" role="alert">{t("thTimeTaken")}</p>}
           {slots.status === "error" && <p className="fc-th-error" role="alert">{t("thSlotsError")}</p>}
           {slots.status === "ready" && slots.times.length === 0 && (
             <div className="fc-th-callout fc-th-callout--info">
@@ -239,7 +286,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
 
       {showForm && (
         <section className="fc-th-step" aria-labelledby={`${id}-contact`}>
-          <h3 id={`${id}-contact`}>{t("thStepContact")}</h3>
+          <h3 id={`${id}-contact`} tabIndex={-1}>{t("thStepContact")}</h3>
           <form className="fc-th-form" onSubmit={submit} noValidate aria-labelledby={`${id}-contact`}>
             <div className="fc-th-form__row">
               <Field id={`${id}-fn`} label={t("thFirstName")}>
@@ -267,7 +314,9 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
               <label htmlFor={`${id}-rm`}>{t("thReminder", "Påminn mig inför nästa däckbyte")}</label>
             </div>
             <div className="fc-th-actions">
-              <button type="submit" className="fc-button fc-button--primary" disabled={!ready || submitting}>{t("thSubmit")}</button>
+              <SubmitButton ready={ready} busy={submitting} missing={fill(t("thMissingContact"), { fields: missingFields(customer, t).join(", ") })} className="fc-button fc-button--primary">
+                {t("thSubmit")}
+              </SubmitButton>
             </div>
             {submitError && <p className="fc-th-error" role="alert">{submitError}</p>}
           </form>

@@ -8,6 +8,7 @@ import type { Credentials, TireHotelCustomer, Validated } from "../types";
 import { CodeInput } from "./code-input";
 import { LoadingOverlay } from "./loading-overlay";
 import { PageHeading } from "./page-heading";
+import { SubmitButton } from "./submit-button";
 
 /** messageOf: login and validate failures show the server's message (spec §8). */
 function messageOf(err: unknown, generic: string): string {
@@ -124,7 +125,9 @@ export function ValidatePage({ customer, credentials, onValidated, onResent, onB
           inputRef={input}
         />
         <div className="fc-th-actions">
-          <button type="submit" className="fc-button fc-button--primary" disabled={!codeReady(code) || busy}>{t("thVerify")}</button>
+          <SubmitButton ready={codeReady(code)} busy={busy} missing={t("thMissingCode")} className="fc-button fc-button--primary">
+            {t("thVerify")}
+          </SubmitButton>
           <button type="button" className="fc-button fc-button--secondary" onClick={resend} disabled={busy}>{t("thResend")}</button>
         </div>
       </form>

@@ -6,6 +6,7 @@ import { normalizePlate, plateReady, PLATE_MAX } from "../rules";
 import type { TireHotelCustomer } from "../types";
 import { LoadingOverlay } from "./loading-overlay";
 import { PageHeading } from "./page-heading";
+import { SubmitButton } from "./submit-button";
 
 type Problem = { kind: "notFound" } | { kind: "message"; text: string } | null;
 
@@ -61,7 +62,9 @@ export function SearchPage({ initialPlate = "", onFound }: { initialPlate?: stri
           />
         </div>
         <p className="fc-th-hint" id={`${id}-hint`}>{t("thPlateHint")}</p>
-        <button type="submit" className="fc-button fc-button--primary fc-th-wide" disabled={!plateReady(plate) || busy}>{t("thContinue")}</button>
+        <SubmitButton ready={plateReady(plate)} busy={busy} missing={t("thMissingPlate")} className="fc-button fc-button--primary fc-th-wide">
+          {t("thContinue")}
+        </SubmitButton>
       </form>
       {problem?.kind === "notFound" && (
         <div className="fc-th-callout fc-th-callout--info" role="alert">

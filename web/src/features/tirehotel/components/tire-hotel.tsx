@@ -3,7 +3,7 @@ import { preload } from "react-dom";
 import type { BlockProps } from "../../../app/block-props";
 import { useT } from "../../../lib/page-context";
 import { ApiError, getSession, logout } from "../api/tirehotel-api";
-import { reportError, track } from "../hooks/flow";
+import { afterPageView, reportError, track } from "../hooks/flow";
 import { clearSession, isSignedIn, readSession, writeSession } from "../hooks/session-store";
 import { platePrefill } from "../rules";
 import type { PageName, PortalState } from "../types";
@@ -40,7 +40,12 @@ export function TireHotel(_props: BlockProps) {
   const [state, setState] = useState<PortalState>({ page: "Search" });
   const card = useRef<HTMLDivElement>(null);
   const lastPage = useRef<PageName | null>(null);
+  const loggedPage = useRef<PageName | null>(null);
   const [notice, setNotice] = useState("");
+  // The server has said whether a session exists: until then the page shown
+  // (Search, or LoggedIn from storage) may still change, so it is neither
+  // logged nor focused.
+  const [resolved, setResolved] = useState(false);
 
   // Restore a signed-in session: storage first (no flash), then the server decides.
   useEffect(() => {
@@ -60,12 +65,15 @@ export function TireHotel(_props: BlockProps) {
     }
     getSession()
       .then((validated) => {
-        if (!live || !isSignedIn(validated)) return;
+        if (!live) return;
+        setResolved(true);
+        if (!isSignedIn(validated)) return;
         writeSession({ validated, confirmation: readSession()?.confirmation ?? null });
         setState((s) => (signedOutPages.includes(s.page) ? { page: "LoggedIn", validated } : s));
       })
       .catch((err) => {
         if (!live) return;
+        setResolved(true);
         if (err instanceof ApiError && err.status === 401) {
           // The server session is gone: the stored one is stale.
           if (readSession()?.validated) clearSession();
@@ -79,18 +87,32 @@ export function TireHotel(_props: BlockProps) {
     };
   }, []);
 
-  // Every page change is a page impression; focus moves to the new page's heading.
+  // Every page shown is a page impression, the first one once the session
+  // is known (a signed-in reload logs LoggedIn, never Search) and each after
+  // the page's own page view (afterPageView).
   useEffect(() => {
+    if (!resolved || loggedPage.current === state.page) return;
+    loggedPage.current = state.page;
+    const page = state.page;
+    return afterPageView(() => track("page_impression", { page_name: page }));
+  }, [resolved, state.page]);
+
+  // Focus moves to the new page's heading when the visitor changes the page
+  // (not when the restore picks the first page).
+  const wasResolved = useRef(false);
+  useEffect(() => {
+    // A page change in the render that resolved the session is the restore's.
+    const byVisitor = wasResolved.current;
+    wasResolved.current = resolved;
     if (lastPage.current === state.page) return;
-    const first = lastPage.current === null;
+    const first = lastPage.current === null || !byVisitor;
     lastPage.current = state.page;
-    track("page_impression", { page_name: state.page });
     // A page that placed focus itself (the code input) keeps it.
     if (!first && !card.current?.contains(document.activeElement)) {
       card.current?.querySelector<HTMLElement>("[data-th-heading]")?.focus();
       card.current?.scrollIntoView?.({ block: "nearest" });
     }
-  }, [state.page]);
+  }, [state.page, resolved]);
 
   const signOut = () => {
     clearSession();

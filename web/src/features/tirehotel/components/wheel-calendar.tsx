@@ -1,5 +1,5 @@
 import { useContext, useMemo } from "react";
-import { parseDate, today, type CalendarDate, type DateValue } from "@internationalized/date";
+import { isSameMonth, parseDate, today, type CalendarDate, type DateValue } from "@internationalized/date";
 import {
   Button,
   Calendar,
@@ -11,7 +11,7 @@ import {
   Heading,
   I18nProvider,
 } from "react-aria-components";
-import { TIME_ZONE } from "../rules";
+import { longDate, openingDay, TIME_ZONE } from "../rules";
 
 export const WEEKS = 6;
 
@@ -19,8 +19,13 @@ export const WEEKS = 6;
  * SixWeeks renders the body of the month grid as 6 weeks (42 cells) whatever
  * the month, so the calendar keeps its height (spec §2.2, §9). Cells come
  * from react-aria, which gives the grid its WAI-ARIA keyboard behaviour.
+ *
+ * react-aria disables every day outside the shown month, so a bookable
+ * 1 December in the last row of November would be greyed out. Such days are
+ * drawn as buttons of their own: clickable, and left out of the Tab order
+ * (keyboard users reach them with the arrow keys, which turn the month).
  */
-function SixWeeks() {
+function SixWeeks({ available, onPick }: { available: Set<string>; onPick: (day: string) => void }) {
   const state = useContext(CalendarStateContext);
   if (!state) return null;
   const start = state.visibleRange.start;
@@ -28,9 +33,20 @@ function SixWeeks() {
     <tbody>
       {Array.from({ length: WEEKS }, (_, w) => (
         <tr key={w}>
-          {state.getDatesInWeek(w, start).map((date, i) =>
-            date ? <CalendarCell key={i} date={date} className="fc-th-cal__cell" /> : <td key={i} />,
-          )}
+          {state.getDatesInWeek(w, start).map((date, i) => {
+            if (!date) return <td key={i} />;
+            const day = date.toString();
+            if (!isSameMonth(date, start) && available.has(day)) {
+              return (
+                <td key={i} role="gridcell">
+                  <button type="button" tabIndex={-1} className="fc-th-cal__cell fc-th-cal__cell--outside" aria-label={longDate(day)} onClick={() => onPick(day)}>
+                    {date.day}
+                  </button>
+                </td>
+              );
+            }
+            return <CalendarCell key={i} date={date} className="fc-th-cal__cell" />;
+          })}
         </tr>
       ))}
     </tbody>
@@ -54,7 +70,7 @@ export function WheelCalendar({ label, available, value, onChange, now }: {
   const set = useMemo(() => new Set(available), [available]);
   const min = now ?? today(TIME_ZONE);
   const max = available.length ? parseDate(available[available.length - 1]) : min;
-  const first = available.length ? parseDate(available[0]) : min;
+  const first = available.length ? parseDate(openingDay(available)) : min;
   return (
     <I18nProvider locale="sv-SE">
       <Calendar
@@ -79,7 +95,7 @@ export function WheelCalendar({ label, available, value, onChange, now }: {
         </header>
         <CalendarGrid className="fc-th-cal__grid" weekdayStyle="short">
           <CalendarGridHeader>{(day) => <CalendarHeaderCell className="fc-th-cal__weekday">{day}</CalendarHeaderCell>}</CalendarGridHeader>
-          <SixWeeks />
+          <SixWeeks available={set} onPick={onChange} />
         </CalendarGrid>
       </Calendar>
     </I18nProvider>
