@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import type { BlockProps } from "../../../app/block-props";
 import { useT } from "../../../lib/page-context";
-import { ApiError, getSession, logout } from "../api/tirehotel-api";
+import { getSession, logout } from "../api/tirehotel-api";
 import { reportError, track } from "../hooks/flow";
 import { clearSession, isSignedIn, readSession, writeSession } from "../hooks/session-store";
 import { platePrefill } from "../rules";
@@ -59,20 +59,21 @@ export function TireHotel(_props: BlockProps) {
       setState((s) => (signedOutPages.includes(s.page) ? { page: "LoggedIn", validated } : s));
     }
     getSession()
-      .then((validated) => {
-        if (!live || !isSignedIn(validated)) return;
-        writeSession({ validated, confirmation: readSession()?.confirmation ?? null });
-        setState((s) => (signedOutPages.includes(s.page) ? { page: "LoggedIn", validated } : s));
-      })
-      .catch((err) => {
+      .then((answer) => {
         if (!live) return;
-        if (err instanceof ApiError && err.status === 401) {
+        if (!answer.signedIn) {
           // The server session is gone: the stored one is stale.
           if (readSession()?.validated) clearSession();
           setState((s) => (s.page === "LoggedIn" ? { page: "Search" } : s));
           return;
         }
-        reportError("session", err);
+        const { signedIn: _, ...validated } = answer;
+        if (!isSignedIn(validated)) return;
+        writeSession({ validated, confirmation: readSession()?.confirmation ?? null });
+        setState((s) => (signedOutPages.includes(s.page) ? { page: "LoggedIn", validated } : s));
+      })
+      .catch((err) => {
+        if (live) reportError("session", err);
       });
     return () => {
       live = false;
