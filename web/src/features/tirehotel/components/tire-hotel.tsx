@@ -103,7 +103,7 @@ export function TireHotel(_props: BlockProps) {
 
   const signedIn = !signedOutPages.includes(state.page);
   const stepIndex = STEPS.findIndex((s) => s.pages.includes(state.page));
-  const email = t("thContactEmail");
+  const email = t("supportEmail");
 
   return (
     <section className="fc-th" aria-labelledby="fc-th-title">
