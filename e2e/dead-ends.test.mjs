@@ -74,11 +74,9 @@ test("group-fi answers in Swedish under /sv: home, car list, dealers, a car, and
   const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   await page.goto(host("group-fi") + "/autot");
   await hydrated(page);
-  await page.getByRole("link", { name: /Svenska/ }).first().click({ force: true }).catch(async () => {
-    // The switch sits in a menu on narrow layouts: open it first.
-    await page.getByRole("button", { name: /Kieli|Language/i }).first().click();
-    await page.getByRole("link", { name: /Svenska/ }).first().click();
-  });
+  // The language switch of the desktop bar: "Kieli: Suomi", then Svenska.
+  await page.getByRole("button", { name: /: Suomi$/ }).click();
+  await page.locator('a[hreflang="sv"]').first().click();
   await page.waitForURL(/\/sv\/autot$/);
   await page.getByRole("heading", { level: 1, name: "Nya och begagnade bilar" }).waitFor();
   await page.getByText(/träffar/).first().waitFor();
