@@ -20,6 +20,7 @@ import (
 
 	contentfiles "forecourt/content"
 	"forecourt/internal/catalog"
+	"forecourt/internal/catalogpages"
 	"forecourt/internal/content"
 	"forecourt/internal/editing"
 	"forecourt/internal/jobs"
@@ -140,6 +141,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return fmt.Errorf("redirects: %w", err)
 	}
+	redirects.MapQuery("sort", catalogpages.CanonicalSort)
 	mediaHandler, err := media.New(media.Config{LocalDir: cfg.MediaDir, Origin: cfg.MediaOrigin, AllowedHosts: cfg.ImageHosts})
 	if err != nil {
 		return fmt.Errorf("media settings: %w", err)

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 
 	"forecourt/internal/formblocks"
+	"forecourt/internal/formbuilder"
 )
 
 func init() { wirers = append(wirers, wireFormsUI) }
@@ -19,7 +21,19 @@ func wireFormsUI(ctx context.Context, w *wiring) error {
 	if err != nil {
 		return err
 	}
-	b := &formblocks.Blocks{Search: w.engine, Content: w.app.content, Logger: w.app.log, Marketing: mk}
+	// The newsletter's own form where the marketing provider is not set up.
+	forms, err := formbuilder.Load(w.app.fsys)
+	if err != nil {
+		return fmt.Errorf("forms: %w", err)
+	}
+	localForm := func(site, id string) (any, error) {
+		d, err := forms.Form(site, id)
+		if err != nil {
+			return nil, err
+		}
+		return d.Public(), nil
+	}
+	b := &formblocks.Blocks{Search: w.engine, Content: w.app.content, Logger: w.app.log, Marketing: mk, LocalForm: localForm}
 	w.pages.Register("SiteSelection", b.SiteSelection)
 	w.pages.Register("SiteBlock", b.SiteBlock)
 	w.pages.Register("CarTeasers", b.CarTeasers)

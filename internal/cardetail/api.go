@@ -119,13 +119,19 @@ func handleLegal(w http.ResponseWriter, r *http.Request) error {
 }
 
 // handleMedia serves "GET /api/media/{regNo}": the UK extra media record
-// of a registration (errs.NotFound when the car has none).
+// of a registration. Most cars have none: that is an empty record (no
+// video, no 360, images360 []), not a 404 that every such car page logs
+// in the browser's console.
 func (s *Service) handleMedia(w http.ResponseWriter, r *http.Request) error {
 	regNo := strings.TrimSpace(r.PathValue("regNo"))
 	if regNo == "" || len(regNo) > 16 {
 		return errs.E(errs.Invalid, "regNo must be a registration number")
 	}
-	m, err := s.Catalog.ExtraMedia(r.Context(), web.SiteOf(r).Name, catalog.NormalizeRegno(regNo))
+	key := catalog.NormalizeRegno(regNo)
+	m, err := s.Catalog.ExtraMedia(r.Context(), web.SiteOf(r).Name, key)
+	if errs.Is(err, errs.NotFound) {
+		m, err = catalog.ExtraMedia{CarRegno: key, Images360: []string{}}, nil
+	}
 	if err != nil {
 		return err
 	}

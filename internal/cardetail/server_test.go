@@ -418,3 +418,26 @@ func TestUKQuoteAPI(t *testing.T) {
 		})
 	}
 }
+
+// TestExtraMediaAPI: a registration without extra media answers 200 with an
+// empty record (a 404 was logged in the console of most UK car pages); a
+// malformed one is still 400.
+func TestExtraMediaAPI(t *testing.T) {
+	f := mustFixture(t)
+	uk := []string{"Host", "group-uk.localhost"}
+	rec := do(t, f.h, "GET", "/api/media/NO55XYZ", "", uk...)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("no media: %d %s", rec.Code, rec.Body)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"car_regno": "NO55XYZ", "videoUrl": "", "images360": []any{}, "internal360": "", "hasVideo": false, "hasInternal360": false, "has360": false}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("empty record (-want +got):\n%s", diff)
+	}
+	if rec := do(t, f.h, "GET", "/api/media/"+strings.Repeat("A", 17), "", uk...); rec.Code != http.StatusBadRequest {
+		t.Errorf("too long: %d", rec.Code)
+	}
+}

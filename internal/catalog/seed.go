@@ -315,6 +315,24 @@ func (g *gen) letters(n int, set string) string {
 // sv reports whether texts are Swedish (otherwise English).
 func (g *gen) sv() bool { return g.d.Lang == "sv" }
 
+// imperial reports whether the site's feed is in British units (miles):
+// its technical texts are too (0–62 mph, miles, mi/kWh, mpg).
+func (g *gen) imperial() bool { return g.d.Unit == "mi" }
+
+// KmPerMile is the length of a mile in kilometres.
+const KmPerMile = 1.609344
+
+// Miles converts kilometres to miles.
+func Miles(km float64) float64 { return km / KmPerMile }
+
+// MilesPerKWh converts an electric consumption in kWh/100 km to mi/kWh:
+// 100 km is 62.1371 miles, driven on that many kWh.
+func MilesPerKWh(kWhPer100km float64) float64 { return 100 / KmPerMile / kWhPer100km }
+
+// MPG converts a fuel consumption in l/100 km to miles per imperial
+// gallon (4.54609 l): 282.481 / (l/100 km).
+func MPG(litresPer100km float64) float64 { return 100 / KmPerMile * 4.54609 / litresPer100km }
+
 // text is sv on Swedish sites, otherwise en in the site's language (tr).
 func (g *gen) text(sv, en string) string {
 	if g.sv() {
@@ -1121,7 +1139,11 @@ func (g *gen) technical(c *Car, ms *modelSpec, v versionSpec) {
 		if ms.Type == "LCV" {
 			accel += 3
 		}
+		// 0–62 mph is 0–99.8 km/h: the same time, named the British way.
 		c.CarAccelerationText = g.decimal(accel, 1) + g.text(" s (0–100 km/h)", " s (0–100 km/h)")
+		if g.imperial() {
+			c.CarAccelerationText = g.decimal(accel, 1) + " s (0–62 mph)"
+		}
 	}
 	var litres float64
 	switch v.Fuel {
@@ -1142,6 +1164,9 @@ func (g *gen) technical(c *Car, ms *modelSpec, v versionSpec) {
 	}
 	if litres > 0 {
 		c.CarFuelCombinedText = g.decimal(litres, 1) + " l/100 km"
+		if g.imperial() {
+			c.CarFuelCombinedText = g.decimal(MPG(litres), 1) + " mpg"
+		}
 		co2 := litres * 23
 		if v.Fuel == fuelDiesel {
 			co2 = litres * 26
@@ -1162,6 +1187,9 @@ func (g *gen) technical(c *Car, ms *modelSpec, v versionSpec) {
 			c.BatterySizeText = strconv.Itoa(int(v.Battery)) + " kWh"
 		}
 		rangeText := strconv.Itoa(v.Range) + " km"
+		if g.imperial() {
+			rangeText = strconv.Itoa(int(math.Round(Miles(float64(v.Range))))) + " miles"
+		}
 		c.WltpElectricRangeText, c.CarElectricRangeText = rangeText, rangeText
 		if v.Fuel == fuelElectric {
 			weight += 350
@@ -1170,6 +1198,9 @@ func (g *gen) technical(c *Car, ms *modelSpec, v versionSpec) {
 				cons = 110 + v.Battery/10
 			}
 			c.WltpElectricConsumptionText = g.decimal(cons, 1) + " kWh/100 km"
+			if g.imperial() {
+				c.WltpElectricConsumptionText = g.decimal(MilesPerKWh(cons), 1) + " mi/kWh"
+			}
 			c.ElectricChargingSpeedACText = "11 kW"
 			c.ElectricChargingSpeedDCText = strconv.Itoa(int(math.Round((50+v.Battery*1.6)/5)*5)) + " kW"
 		} else {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -197,10 +199,45 @@ func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.R
 		d.Error = true
 		return d, nil
 	}
+	if last := LastPage(res.TotalItems); d.Query.Page > last || d.Query.AskedPage > 0 {
+		return &page.Outcome{Status: http.StatusFound, Redirect: pageURL(req, last)}, nil
+	}
 	d.Facets, d.Cars, d.Total = res.Facets, Cards(res.Content), res.TotalItems
 	canonicalFilters(d.Query.Filters, res.Facets)
 	d.Sorts = offeredSorts(d.Query.Sort, res.Facets)
 	return d, nil
+}
+
+// LastPage is the index of the last page the list shows for a total: the
+// page of the last car, or MaxPages-1 when there are more cars than pages
+// (the screen then asks the visitor to narrow the search).
+func LastPage(total int) int {
+	return max(0, min(MaxPages, (total+PageSize-1)/PageSize)-1)
+}
+
+// pageURL is the address of the request's list at page n: the same path
+// and parameters, the sort in the list's own spelling, page left out for 0.
+// A page past the last one redirects there rather than showing the last
+// page's cars under another address.
+func pageURL(req *page.Request, n int) string {
+	v := url.Values{}
+	for k, vals := range req.Query {
+		v[k] = vals
+	}
+	if s, ok := CanonicalSort(v.Get("sort")); ok && s != Sorts[0] {
+		v.Set("sort", s)
+	} else if ok {
+		v.Del("sort")
+	}
+	v.Del("page")
+	if n > 0 {
+		v.Set("page", strconv.Itoa(n))
+	}
+	target := req.PublicPath(req.Path)
+	if q := v.Encode(); q != "" {
+		target += "?" + q
+	}
+	return target
 }
 
 // offeredSorts leaves out the monthly-cost sorts where no car of the list

@@ -16,6 +16,7 @@ import (
 	"forecourt/internal/page"
 	"forecourt/internal/search"
 	"forecourt/internal/site"
+	"forecourt/internal/web"
 )
 
 // demoCars is a small stock: BMW X3 and X5, Volvo XC60, a Mercedes-Benz.
@@ -95,15 +96,17 @@ func TestParseListQuery(t *testing.T) {
 		{"empty gives defaults", "", catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_publishdate_desc"}},
 		{"repeated filters, range, keyphrase, sort, page", "car_fuel=El&car_fuel=Diesel&car_price=100000-300000&keyphrase=++drag++krok+&sort=car_price_asc&page=3",
 			catalogpages.ListQuery{Filters: map[string][]string{"car_fuel": {"El", "Diesel"}}, Ranges: map[string][2]float64{"car_price": {100000, 300000}}, Keyphrase: "drag krok", Sort: "car_price_asc", Page: 3}},
-		{"bad page, unknown sort, bad range are ignored", "page=abc&sort=evil&car_price=cheap&car_mileage=5-x",
-			catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_publishdate_desc"}},
+		{"bad page and bad range are ignored, an unknown sort is kept to be reported", "page=abc&sort=evil&car_price=cheap&car_mileage=5-x",
+			catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_publishdate_desc", UnknownSort: "evil"}},
+		{"the old site's sorts are the list's", "sort=price_asc", catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_price_asc"}},
+		{"old sorts are case-insensitive", "sort=Mileage_ASC", catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_mileage_asc"}},
 		{"monthly cost range and sort", "car_monthly_cost=2+000-4+000&sort=car_monthly_cost_asc",
 			catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{"car_monthly_cost": {2000, 4000}}, Sort: "car_monthly_cost_asc"}},
 		{"monthly cost: reversed ends swapped, junk dropped", "car_monthly_cost=4000-2000&car_monthly_cost_type=loan&sort=car_monthly_cost_desc",
 			catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{"car_monthly_cost": {2000, 4000}}, Sort: "car_monthly_cost_desc"}},
 		{"monthly cost not a range is ignored", "car_monthly_cost=3000&sort=car_monthly_cost",
-			catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_publishdate_desc"}},
-		{"page past the last is clamped to 19", "page=500", catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_publishdate_desc", Page: 19}},
+			catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_publishdate_desc", UnknownSort: "car_monthly_cost"}},
+		{"page past the last is clamped to 19 and remembered", "page=500", catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_publishdate_desc", Page: 19, AskedPage: 500}},
 		{"negative page is 0", "page=-2", catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: "car_publishdate_desc"}},
 		{"reversed range is swapped, spaces stripped", "car_price=300+000-100+000", catalogpages.ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{"car_price": {100000, 300000}}, Sort: "car_publishdate_desc"}},
 		{"models need brand>model, years must be numbers, unknown keys ignored", "car_model=X3&car_model=BMW>X3&car_year=2020&car_year=old&evil=1",
@@ -116,8 +119,10 @@ func TestParseListQuery(t *testing.T) {
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("ParseListQuery(%q) (-want +got):\n%s", tt.query, d)
 			}
-			// Round trip: encoding and parsing again gives the same state.
+			// Round trip: encoding and parsing again gives the same state
+			// (the encoded state is the list's: no unknown sort, no page past 19).
 			again, _ := url.ParseQuery(got.Encode())
+			got.UnknownSort, got.AskedPage = "", 0
 			if d := cmp.Diff(got, catalogpages.ParseListQuery(again)); d != "" {
 				t.Errorf("round trip (-first +second):\n%s", d)
 			}
@@ -419,11 +424,16 @@ func TestHeroGetsBrandAndWordFacets(t *testing.T) {
 type recordingSearcher struct {
 	catalogpages.Searcher
 	queries []search.Query
+	total   int // when set, every answer claims this many hits (a large stock)
 }
 
 func (r *recordingSearcher) Search(ctx context.Context, q search.Query) (search.Result, error) {
 	r.queries = append(r.queries, q)
-	return r.Searcher.Search(ctx, q)
+	res, err := r.Searcher.Search(ctx, q)
+	if r.total > 0 {
+		res.TotalItems = r.total
+	}
+	return res, err
 }
 
 // TestCarListWindow: a list document holds at most WindowPages pages
@@ -436,10 +446,10 @@ func TestCarListWindow(t *testing.T) {
 		{"/bilar", 0, 0, 48},
 		{"/bilar?page=1", 0, 0, 96},
 		{"/bilar?page=5", 4, 4 * 48, 96},
-		{"/bilar?page=500", 18, 18 * 48, 96},
+		{"/bilar?page=19", 18, 18 * 48, 96},
 	} {
 		t.Run(tt.target, func(t *testing.T) {
-			rec := &recordingSearcher{Searcher: MustEngine(t)}
+			rec := &recordingSearcher{Searcher: MustEngine(t), total: 20500}
 			d := dataOf[*catalogpages.CarListData](t, assemble(t, MustPages(t, rec), "group-se", "sv", tt.target))
 			var q search.Query
 			for _, x := range rec.queries {
@@ -451,5 +461,78 @@ func TestCarListWindow(t *testing.T) {
 				t.Errorf("first page %d, offset %d, limit %d; want %d, %d, %d", d.FirstPage, q.Offset, q.Limit, tt.first, tt.offset, tt.limit)
 			}
 		})
+	}
+}
+
+// TestCarListPagePastTheEnd: a page past the last one (past page 19, or past
+// the last car of a smaller list) redirects to the last page's address
+// instead of showing the last page's cars under another one.
+func TestCarListPagePastTheEnd(t *testing.T) {
+	for _, tt := range []struct {
+		target string
+		total  int
+		want   string // "" when the page is shown
+	}{
+		{"/bilar?page=19", 20500, ""},
+		{"/bilar?page=25", 20500, "/bilar?page=19"},
+		{"/bilar?car_fuel=El&page=25&sort=price_desc", 20500, "/bilar?car_fuel=El&page=19&sort=car_price_desc"},
+		{"/bilar?page=3", 100, "/bilar?page=2"},
+		{"/bilar?page=2", 100, ""},
+		{"/bilar?page=1", 0, "/bilar"},
+		{"/bilar/bmw?page=4&sort=newest", 0, "/bilar/bmw"},
+		{"/en/bilar?page=30", 20500, "/en/bilar?page=19"},
+	} {
+		t.Run(tt.target, func(t *testing.T) {
+			rec := &recordingSearcher{Searcher: MustEngine(t), total: tt.total}
+			if tt.total == 0 {
+				rec.Searcher = MustEngine(t) // the five demo cars: page 0 only
+			}
+			lang, target := "sv", tt.target
+			if rest, ok := strings.CutPrefix(target, "/en"); ok {
+				lang, target = "en", rest
+			}
+			res := assemble(t, MustPages(t, rec), "group-se", lang, target)
+			if res.Redirect != tt.want {
+				t.Fatalf("redirect %q (%d), want %q", res.Redirect, res.RedirectStatus, tt.want)
+			}
+			if tt.want != "" && res.RedirectStatus != http.StatusFound {
+				t.Errorf("status %d, want 302 (the last page moves with the stock)", res.RedirectStatus)
+			}
+		})
+	}
+}
+
+func TestLastPage(t *testing.T) {
+	for total, want := range map[int]int{0: 0, 1: 0, 48: 0, 49: 1, 960: 19, 961: 19, 20500: 19} {
+		if got := catalogpages.LastPage(total); got != want {
+			t.Errorf("LastPage(%d) = %d, want %d", total, got, want)
+		}
+	}
+}
+
+// TestLegacySortRedirects: the old site's addresses keep their sort
+// (issue 20: /elbilar?sort=price_asc showed the newest cars), and a sort
+// the list does not know is passed on for the list to report, not dropped.
+func TestLegacySortRedirects(t *testing.T) {
+	rd, err := web.LoadRedirects(contentfiles.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd.MapQuery("sort", catalogpages.CanonicalSort)
+	for _, tt := range []struct{ path, query, want string }{
+		{"/elbilar", "sort=price_asc", "/bilar?car_fuel=El&sort=car_price_asc"},
+		{"/elbilar", "sort=price_desc", "/bilar?car_fuel=El&sort=car_price_desc"},
+		{"/begagnade-bilar", "sort=year_desc", "/bilar?car_condition=Begagnad&sort=car_year_desc"},
+		{"/transportbilar", "sort=mileage_asc", "/bilar?car_vehicle_type_code=LCV&sort=car_mileage_asc"},
+		{"/transportbilar", "sort=price", "/bilar?car_vehicle_type_code=LCV&sort=car_price_asc"},
+		{"/elbilar", "sort=car_power_desc", "/bilar?car_fuel=El&sort=car_power_desc"},
+		{"/elbilar", "sort=colour", "/bilar?car_fuel=El&sort=colour"},
+		{"/marken/bmw", "", "/bilar/bmw"},
+		{"/marken/bmw", "sort=price_asc", "/bilar/bmw?sort=car_price_asc"},
+	} {
+		q, _ := url.ParseQuery(tt.query)
+		if got := rd.Match("group-se", tt.path, q); got != tt.want {
+			t.Errorf("%s?%s → %q, want %q", tt.path, tt.query, got, tt.want)
+		}
 	}
 }

@@ -54,6 +54,41 @@ var RangeFacets = []string{"car_price", "car_monthly_cost", "car_campaign_price"
 var Sorts = []string{"car_publishdate_desc", "car_price_asc", "car_price_desc", "car_monthly_cost_asc", "car_monthly_cost_desc",
 	"car_mileage_asc", "car_year_desc", "car_power_desc"}
 
+// LegacySorts maps the sort values of the previous sites' links ("?sort=price_asc",
+// "?sort=price") onto the list's sorts; redirects of old paths rewrite them
+// and the list reads them too. Old values with no sort of their own here
+// (year_asc, mileage_desc) are not in the table: the list says it does not
+// know them instead of silently sorting by something else.
+var LegacySorts = map[string]string{
+	"price":            "car_price_asc",
+	"price_asc":        "car_price_asc",
+	"price_desc":       "car_price_desc",
+	"year":             "car_year_desc",
+	"year_desc":        "car_year_desc",
+	"mileage":          "car_mileage_asc",
+	"mileage_asc":      "car_mileage_asc",
+	"date":             "car_publishdate_desc",
+	"date_desc":        "car_publishdate_desc",
+	"newest":           "car_publishdate_desc",
+	"latest":           "car_publishdate_desc",
+	"publishdate_desc": "car_publishdate_desc",
+	"power":            "car_power_desc",
+	"power_desc":       "car_power_desc",
+	"monthly_asc":      "car_monthly_cost_asc",
+	"monthly_desc":     "car_monthly_cost_desc",
+}
+
+// CanonicalSort returns the list's sort for a sort value of a URL: a sort
+// of Sorts as it is, an old one through LegacySorts (case-insensitive).
+// ok is false for a value the list does not know.
+func CanonicalSort(v string) (sort string, ok bool) {
+	if containsStr(Sorts, v) {
+		return v, true
+	}
+	sort, ok = LegacySorts[strings.ToLower(strings.TrimSpace(v))]
+	return sort, ok
+}
+
 // FacetRequests are the facets the car list asks for.
 func FacetRequests() []search.FacetRequest {
 	out := make([]search.FacetRequest, 0, len(listFacets)+len(RangeFacets))
@@ -87,13 +122,21 @@ type ListQuery struct {
 	Keyphrase string                `json:"keyphrase"`
 	Sort      string                `json:"sort"`
 	Page      int                   `json:"page"`
+	// UnknownSort is a sort value of the URL that the list does not know
+	// (cut to 40 bytes): the screen says so and sorts by the default.
+	UnknownSort string `json:"unknownSort,omitempty"`
+	// AskedPage is the page of the URL when it was past the last page
+	// (MaxPages-1); Page is then the last page.
+	AskedPage int `json:"-"`
 }
 
 // ParseListQuery reads the car list state from the query string. It never
 // fails: unknown parameters are ignored, a page that is not a number is 0
-// and one past the last page is clamped to 19, an unknown sort is the
-// default, a range that is not "min-max" of integers is dropped, and the
-// keyphrase is cut to search.MaxKeyphrase bytes.
+// and one past the last page is clamped to 19 (AskedPage keeps it: the
+// loader redirects), an old site's sort is mapped (LegacySorts), an unknown
+// sort is the default and kept in UnknownSort, a range that is not
+// "min-max" of integers is dropped, and the keyphrase is cut to
+// search.MaxKeyphrase bytes.
 func ParseListQuery(v url.Values) ListQuery {
 	q := ListQuery{Filters: map[string][]string{}, Ranges: map[string][2]float64{}, Sort: Sorts[0]}
 	for _, name := range slices.Concat(listFacets, urlFilters) {
@@ -127,11 +170,16 @@ func ParseListQuery(v url.Values) ListQuery {
 			q.Keyphrase = ""
 		}
 	}
-	if s := v.Get("sort"); containsStr(Sorts, s) {
+	if s, ok := CanonicalSort(v.Get("sort")); ok {
 		q.Sort = s
+	} else if s := strings.TrimSpace(v.Get("sort")); s != "" {
+		q.UnknownSort = strings.ToValidUTF8(s[:min(len(s), 40)], "")
 	}
 	if p, err := strconv.Atoi(v.Get("page")); err == nil && p > 0 {
 		q.Page = min(p, MaxPages-1)
+		if p > q.Page {
+			q.AskedPage = p
+		}
 	}
 	return q
 }

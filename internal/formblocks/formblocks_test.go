@@ -2,6 +2,7 @@ package formblocks_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -227,10 +228,49 @@ func TestMarketingForm(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := &formblocks.MarketingFormData{ScriptURL: "https://forms.example/embed.js", Region: "eu1", PortalID: "42", FormID: tt.want}
+			want := &formblocks.MarketingFormData{ScriptURL: "https://forms.example/embed.js", Region: "eu1", PortalID: "42", FormID: tt.want, Configured: true}
 			if diff := cmp.Diff(want, out); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestMarketingFormUnconfigured: without a provider account the popup can
+// only fail ("Formuläret kunde inte laddas"), so the block is told it is
+// not configured and gets the site's own form to show instead.
+func TestMarketingFormUnconfigured(t *testing.T) {
+	b := mustBlocks(t)
+	b.Marketing.PortalID = ""
+	b.LocalForm = func(site, id string) (any, error) {
+		if site == "group-se" && id == "nyhetsbrev" {
+			return map[string]string{"id": id}, nil
+		}
+		return nil, errors.New("no such form")
+	}
+	for _, tt := range []struct {
+		name     string
+		fields   map[string]any
+		fallback any
+	}{
+		{"with a local form", map[string]any{"FormId": "6f1c", "FallbackFormId": "nyhetsbrev"}, map[string]string{"id": "nyhetsbrev"}},
+		{"unknown local form", map[string]any{"FormId": "6f1c", "FallbackFormId": "nope"}, nil},
+		{"no local form", map[string]any{"FormId": "6f1c"}, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := b.MarketingForm(context.Background(), request(t), &content.Route{}, comp(tt.fields))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := &formblocks.MarketingFormData{ScriptURL: "https://forms.example/embed.js", Region: "eu1", FormID: "6f1c", Fallback: tt.fallback}
+			if diff := cmp.Diff(want, out); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+	// A block's own portal configures it.
+	out, _ := b.MarketingForm(context.Background(), request(t), &content.Route{}, comp(map[string]any{"FormId": "6f1c", "PortalId": "77", "FallbackFormId": "nyhetsbrev"}))
+	if d := out.(*formblocks.MarketingFormData); !d.Configured || d.Fallback != nil {
+		t.Errorf("block portal: %+v", d)
 	}
 }

@@ -37,6 +37,10 @@ type Blocks struct {
 	Content   content.Source
 	Logger    *slog.Logger
 	Marketing MarketingSettings
+	// LocalForm returns the public definition of a form-builder form of a
+	// site (the marketing-form block's FallbackFormId): the form shown
+	// where the marketing provider is not configured. Nil: none.
+	LocalForm func(site, formID string) (any, error)
 }
 
 func (b *Blocks) log() *slog.Logger {

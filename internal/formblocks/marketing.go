@@ -62,17 +62,39 @@ func loopback(h string) bool {
 
 // MarketingFormData is the marketing-form embed's output. FormID is empty
 // when the block names none or a malformed one (the block then shows
-// "Missing FormId").
+// "Missing FormId"). Configured is false without a provider account
+// (MARKETING_FORM_PORTAL_ID or the block's PortalId): the provider's form
+// cannot load then, so the block offers no popup; it shows Fallback, the
+// site's own form-builder form named by FallbackFormId, when there is one.
 type MarketingFormData struct {
-	ScriptURL string `json:"scriptUrl"`
-	Region    string `json:"region"`
-	PortalID  string `json:"portalId"`
-	FormID    string `json:"formId"`
+	ScriptURL  string `json:"scriptUrl"`
+	Region     string `json:"region"`
+	PortalID   string `json:"portalId"`
+	FormID     string `json:"formId"`
+	Configured bool   `json:"configured"`
+	Fallback   any    `json:"fallback,omitempty"`
 }
 
 // MarketingForm passes the settings and the block's FormId (field or
 // param) to the embed. A block's PortalId field overrides the setting.
+// Without a portal the block gets its local fallback form instead.
 func (b *Blocks) MarketingForm(ctx context.Context, req *page.Request, route *content.Route, c *content.Component) (any, error) {
+	d, err := b.marketingForm(req, c)
+	if err != nil || d.Configured {
+		return d, err
+	}
+	if id := strings.TrimSpace(c.Fields.String("FallbackFormId")); id != "" && b.LocalForm != nil {
+		f, err := b.LocalForm(req.Site.Name, id)
+		if err != nil {
+			b.log().Warn("marketing form: fallback form missing", "site", req.Site.Name, "form", id, "err", err)
+		} else {
+			d.Fallback = f
+		}
+	}
+	return d, nil
+}
+
+func (b *Blocks) marketingForm(req *page.Request, c *content.Component) (*MarketingFormData, error) {
 	d := &MarketingFormData{ScriptURL: b.Marketing.ScriptURL, Region: b.Marketing.Region, PortalID: b.Marketing.PortalID}
 	id := strings.TrimSpace(c.Fields.String("FormId"))
 	if id == "" {
@@ -86,5 +108,6 @@ func (b *Blocks) MarketingForm(ctx context.Context, req *page.Request, route *co
 	if p := strings.TrimSpace(c.Fields.String("PortalId")); idRE.MatchString(p) {
 		d.PortalID = p
 	}
+	d.Configured = d.PortalID != ""
 	return d, nil
 }

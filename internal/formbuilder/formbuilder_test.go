@@ -84,7 +84,7 @@ func TestLoadDemoContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := cmp.Diff([]string{"provkorningskvall"}, lib.IDs("group-se")); d != "" {
+	if d := cmp.Diff([]string{"nyhetsbrev", "provkorningskvall"}, lib.IDs("group-se")); d != "" {
 		t.Errorf("group-se forms (-want +got):\n%s", d)
 	}
 	if d := cmp.Diff([]string{"part-exchange-evening"}, lib.IDs("group-uk")); d != "" {

@@ -260,17 +260,33 @@ func (api *API) validate(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, v)
 }
 
-// session serves "GET /api/tirehotel/session".
+// sessionAnswer is the answer of "GET /api/tirehotel/session": signedIn
+// false alone, or true with the validated vehicles.
+type sessionAnswer struct {
+	SignedIn bool `json:"signedIn"`
+	*Validated
+}
+
+// session serves "GET /api/tirehotel/session". Having no session (no
+// cookie, an unknown or an expired one) is the usual state of a visitor,
+// not a failure: it answers 200 {"signedIn": false}, so every visit to the
+// portal does not log a 401 in the browser's console.
 func (api *API) session(w http.ResponseWriter, r *http.Request) error {
 	s, err := api.sessionOf(r)
+	if errs.Is(err, errs.Unauthorized) {
+		return writeJSON(w, sessionAnswer{})
+	}
 	if err != nil {
 		return err
 	}
 	v, err := api.Auth.Validated(r.Context(), s)
+	if errs.Is(err, errs.Unauthorized) {
+		return writeJSON(w, sessionAnswer{})
+	}
 	if err != nil {
 		return err
 	}
-	return writeJSON(w, v)
+	return writeJSON(w, sessionAnswer{SignedIn: true, Validated: &v})
 }
 
 // logout serves "POST /api/tirehotel/logout".

@@ -24,6 +24,20 @@ import (
 // request's own query is kept and merged with the target's.
 type Redirects struct {
 	bySite map[string][]redirectRule
+	// values maps a query parameter's old values onto today's (the old
+	// site's "?sort=price_asc" is the car list's car_price_asc); see MapQuery.
+	values map[string]func(string) (string, bool)
+}
+
+// MapQuery makes every redirect rewrite the values of the request's query
+// parameter name through f. A value f does not know stays as it was, so
+// the target page can say it does not know it (never dropped silently).
+// Call it before serving.
+func (rd *Redirects) MapQuery(name string, f func(string) (string, bool)) {
+	if rd.values == nil {
+		rd.values = map[string]func(string) (string, bool){}
+	}
+	rd.values[name] = f
 }
 
 type redirectRule struct {
@@ -114,9 +128,20 @@ func (rd *Redirects) Match(siteName, path string, query url.Values) string {
 			tp, tq, _ := strings.Cut(target, "?")
 			merged, _ := url.ParseQuery(tq)
 			for k, vs := range query {
-				if _, set := merged[k]; !set {
-					merged[k] = vs
+				if _, set := merged[k]; set {
+					continue
 				}
+				if f := rd.values[k]; f != nil {
+					mapped := make([]string, len(vs))
+					for i, v := range vs {
+						mapped[i] = v
+						if m, ok := f(v); ok {
+							mapped[i] = m
+						}
+					}
+					vs = mapped
+				}
+				merged[k] = vs
 			}
 			target = tp + "?" + merged.Encode()
 		}

@@ -195,7 +195,7 @@ func TestRedirects(t *testing.T) {
 		{"forecourt.se", "/begagnade-bilar/12345", "/bilar/12345"},
 		{"forecourt.se", "/elbilar", "/bilar?car_fuel=El"},
 		{"forecourt.se", "/transportbilar?sort=price", "/bilar?car_vehicle_type_code=LCV&sort=price"},
-		{"forecourt.se", "/marken/volvo", "/bilar?car_brand=volvo"},
+		{"forecourt.se", "/marken/volvo", "/bilar/volvo"},
 		{"forecourt.se", "/anlaggning/uppsala", "/anlaggningar/uppsala"},
 		{"forecourt.no", "/bruktbil/77", "/biler/77"},
 		{"forecourt.sk", "/predajne/nitra", "/pobocky/nitra"},

@@ -1,6 +1,7 @@
 // The compare list (spec §4): kept in sessionStorage under compareList.
 // Every change is announced with forecourt:compare-changed so all
 // components (list cards, detail page, compare bar) stay in step.
+import { httpError } from "./http-error";
 export type CompareCar = { car_id: number; [key: string]: unknown };
 
 export const COMPARE_KEY = "compareList";
@@ -42,7 +43,7 @@ export async function fetchCompareCar(index: string, carId: number): Promise<Com
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ index, fields: COMPARE_FIELDS, filters: { car_id: [String(carId)] }, limit: 1 }),
   });
-  if (!res.ok) throw new Error(`search: ${res.status}`);
+  if (!res.ok) throw await httpError(res, "search");
   const body = (await res.json()) as { content?: CompareCar[] };
   const car = body.content?.[0];
   if (!car) throw new Error("car not found");

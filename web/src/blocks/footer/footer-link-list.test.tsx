@@ -35,6 +35,9 @@ describe("copyValue and isCookieSettings", () => {
     expect(isCookieSettings({ href: "#", text: "Cookie settings" })).toBe(true);
     expect(isCookieSettings({ href: "#", title: " Cookieinställningar " })).toBe(true);
     expect(isCookieSettings({ href: "/om-oss", text: "Om oss" })).toBe(false);
+    // Every site's footer: the anchor, whatever the language of its title.
+    expect(isCookieSettings({ href: "#cookie-settings", text: "Nastavenia súborov cookie" })).toBe(true);
+    expect(isCookieSettings({ href: "#", title: "Cookieindstillinger" })).toBe(true);
   });
 });
 

@@ -7,9 +7,12 @@ import type { LinkValue } from "../../lib/types";
 /** COPIED_MS is how long the copy confirmation shows. */
 export const COPIED_MS = 1000;
 
-const COOKIE_SETTINGS_TITLES = ["cookieinställningar", "cookie settings", "cookie consent settings", "cookie-indstillinger", "informasjonskapsler", "evästeasetukset"];
+const COOKIE_SETTINGS_TITLES = ["cookieinställningar", "cookie settings", "cookie consent settings", "cookie-indstillinger", "cookieindstillinger", "informasjonskapsler",
+  "innstillinger for informasjonskapsler", "evästeasetukset", "nastavenia súborov cookie"];
 
+/** isCookieSettings tells the consent-settings link: the #cookie-settings anchor, or its title in one of the sites' languages. */
 export function isCookieSettings(link: LinkValue): boolean {
+  if (link.href === "#cookie-settings") return true;
   const t = (link.title || link.text || "").trim().toLowerCase();
   return COOKIE_SETTINGS_TITLES.includes(t);
 }

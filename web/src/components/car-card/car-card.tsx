@@ -6,6 +6,7 @@ import { imageURL } from "../../lib/media";
 import { requestCompareToggle } from "../../lib/compare-toggle";
 import { FavouriteButton } from "../favourite-button/favourite-button";
 import { formatNumber, moneyFormat } from "../../lib/format";
+import { valueText } from "../../lib/value-text";
 
 export interface CarCardData {
   car_id: number;
@@ -96,8 +97,8 @@ export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: 
   const chipsList = [
     car.car_year ? String(car.car_year) : "",
     car.car_mileage !== undefined ? `${formatNumber(car.car_mileage, locale)} ${mileageUnit}` : "",
-    car.car_fuel ?? "",
-    car.car_gearbox ?? "",
+    valueText(t, car.car_fuel ?? ""),
+    valueText(t, car.car_gearbox ?? ""),
   ].filter(Boolean);
   return (
     <article className="fc-car-card">

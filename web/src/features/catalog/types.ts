@@ -32,6 +32,8 @@ export interface ListState {
   keyphrase: string;
   sort: string;
   page: number;
+  /** A sort of the URL the list does not know (the server reports it; the list sorts by its default). */
+  unknownSort?: string;
 }
 
 /** CarListData is what the CarList loader sends. */

@@ -256,7 +256,18 @@ describe("FormBuilder", () => {
 });
 
 describe("MarketingForm", () => {
-  const data = { scriptUrl: "http://127.0.0.1:9/forms.js", region: "eu1", portalId: "123", formId: "abc-1" };
+  const data = { scriptUrl: "http://127.0.0.1:9/forms.js", region: "eu1", portalId: "123", formId: "abc-1", configured: true };
+
+  it("without a provider account offers no popup: the site's own form instead, or nothing", () => {
+    const fallback = { id: "nyhetsbrev", title: "Prenumerera på nyhetsbrevet", submitLabel: "Prenumerera", thankYou: "Tack!", errorText: "Fel", fields: [{ name: "email", type: "email" as const, label: "E-post", required: true }] };
+    const { unmount } = renderIn(MarketingForm, { data: { ...data, portalId: "", configured: false, fallback }, fields: f({ ButtonText: "Prenumerera" }) });
+    expect(screen.queryByRole("button", { name: "Prenumerera", expanded: undefined })).toHaveAttribute("type", "submit");
+    expect(screen.queryByRole("dialog", { hidden: true })).toBeNull();
+    expect(screen.getByRole("textbox", { name: /E-post/ })).toBeInTheDocument();
+    unmount();
+    const { container } = renderIn(MarketingForm, { data: { ...data, portalId: "", configured: false } });
+    expect(container).toBeEmptyDOMElement();
+  });
 
   it("shows 'Missing FormId' without an id", () => {
     renderIn(MarketingForm, { data: { ...data, formId: "" } });

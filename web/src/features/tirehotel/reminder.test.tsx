@@ -39,6 +39,7 @@ beforeEach(() => {
     if (url.pathname.endsWith("/GetTimeslotDays")) return json(200, { availableDates: [{ date: d1 }] });
     if (url.pathname.endsWith("/GetTimeslots")) return json(200, { availableTimeSlotDates: [{ startTime: [`${d1}T07:30:00`] }] });
     if (url.pathname.endsWith("/booking/create")) return json(200, { bookingConfirmationId: "WC-4K7P2M", ...JSON.parse(String(init.body)) });
+    if (url.pathname.endsWith("/session")) return json(200, { signedIn: false });
     return json(401, { message: "Inte inloggad", code: "Unauthorized" });
   }));
 });

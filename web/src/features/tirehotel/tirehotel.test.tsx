@@ -55,7 +55,7 @@ beforeEach(() => {
       const a = r(url, init);
       if (a) return json(a.status, a.body);
     }
-    if (url.pathname === "/api/tirehotel/session") return json(401, { message: "Inte inloggad", code: "Unauthorized" });
+    if (url.pathname === "/api/tirehotel/session") return json(200, { signedIn: false });
     return json(500, { message: "oväntat anrop" });
   }));
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -167,7 +167,7 @@ describe("Search and login", () => {
 describe("LoggedIn", () => {
   it("a stored session skips to LoggedIn: vehicle, workshop, tyres, warning; Logga ut clears and returns to Search", async () => {
     window.sessionStorage.setItem("tirehotel", JSON.stringify({ validated: VALIDATED, confirmation: null }));
-    routes.push((u) => (u.pathname.endsWith("/session") ? { status: 200, body: VALIDATED } : undefined));
+    routes.push((u) => (u.pathname.endsWith("/session") ? { status: 200, body: { signedIn: true, ...VALIDATED } } : undefined));
     routes.push((u) => (u.pathname.endsWith("/logout") ? { status: 204 } : undefined));
     const user = userEvent.setup();
     renderWithPage(<TireHotel {...block} />, page());
@@ -186,9 +186,15 @@ describe("LoggedIn", () => {
 });
 
 describe("an ended server session", () => {
+  it("a stored session the server no longer knows (200 signedIn false) returns to Search and clears storage", async () => {
+    window.sessionStorage.setItem("tirehotel", JSON.stringify({ validated: VALIDATED, confirmation: null }));
+    renderWithPage(<TireHotel {...block} />, page());
+    expect(await screen.findByRole("textbox", { name: "Registreringsnummer" })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem("tirehotel")).toBeNull();
+  });
   it("a 401 while booking signs out to Search with the plate kept and a notice", async () => {
     window.sessionStorage.setItem("tirehotel", JSON.stringify({ validated: VALIDATED, confirmation: null }));
-    routes.push((u) => (u.pathname.endsWith("/session") ? { status: 200, body: VALIDATED } : undefined));
+    routes.push((u) => (u.pathname.endsWith("/session") ? { status: 200, body: { signedIn: true, ...VALIDATED } } : undefined));
     routes.push((u) => (u.pathname.endsWith("/GetTimeslotDays") ? { status: 401, body: { message: "Inte inloggad", code: "Unauthorized" } } : undefined));
     const user = userEvent.setup();
     renderWithPage(<TireHotel {...block} />, page());

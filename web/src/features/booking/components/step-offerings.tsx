@@ -253,7 +253,7 @@ export function StepOfferings({
     );
   }
   if (load.status === "error") {
-    const mail = t("bookingSupportEmail");
+    const mail = t("supportEmail");
     return (
       <div role="alert" className="fc-booking__error">
         <p>{t("bookingErrorServices")}</p>

@@ -107,7 +107,7 @@ export function WorkshopList({
       <div className="fc-booking-empty" role="status">
         <p className="fc-booking-empty__title">{t("bookingNoSites")}</p>
         <p className="fc-booking__hint">
-          {t("bookingNoSitesHint")} <a href={`mailto:${t("bookingSupportEmail")}`}>{t("bookingSupportEmail")}</a>
+          {t("bookingNoSitesHint")} <a href={`mailto:${t("supportEmail")}`}>{t("supportEmail")}</a>
         </p>
       </div>
     );

@@ -1,4 +1,6 @@
 // The UK finance quote calls (served by internal/finance through Go).
+import { httpError } from "../../../lib/http-error";
+
 export interface Parameter {
   Locale: { DisplayValue: string };
   Default: number;
@@ -56,7 +58,7 @@ const ORG = { Id: "forecourt-uk", Name: "Forecourt UK" };
 
 async function post<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> {
   const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  if (!res.ok) throw await httpError(res, url);
   return (await res.json()) as T;
 }
 

@@ -1,4 +1,5 @@
 import type { LoanAnswer } from "../types";
+import { httpError } from "../../../lib/http-error";
 
 /** fetchLoan asks Go (the source of truth) to work out the loan. */
 export async function fetchLoan(carId: number, downPayment: number, months: number, signal?: AbortSignal): Promise<LoanAnswer> {
@@ -8,6 +9,6 @@ export async function fetchLoan(carId: number, downPayment: number, months: numb
     body: JSON.stringify({ car_id: carId, down_payment: downPayment, months }),
     signal,
   });
-  if (!res.ok) throw new Error(`loan: ${res.status}`);
+  if (!res.ok) throw await httpError(res, "loan");
   return (await res.json()) as LoanAnswer;
 }

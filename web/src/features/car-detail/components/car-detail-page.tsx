@@ -13,6 +13,7 @@ import { Collapse } from "./collapse";
 import { CompactCarCard } from "../../../components/car-card/compact-car-card";
 import { FavouriteButton } from "../../../components/favourite-button/favourite-button";
 import "../car-detail.css";
+import { valueText } from "../../../lib/value-text";
 
 
 type T = (k: string, f?: string) => string;
@@ -70,11 +71,11 @@ function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; Q
   const overview: [string, unknown][] = [
     [t("carDetailYear", "Model year"), car.car_year],
     [t("carDetailMileage", "Mileage"), car.car_mileage_text],
-    [t("carDetailFuel", "Fuel"), car.car_fuel],
-    [t("carDetailGearbox", "Gearbox"), car.car_gearbox],
-    [t("carDetailBody", "Body"), car.car_body],
-    [t("carDetailColor", "Colour"), car.car_color],
-    [t("carDetailDrive", "Drive"), car.car_drive],
+    [t("carDetailFuel", "Fuel"), valueText(t, car.car_fuel ?? "")],
+    [t("carDetailGearbox", "Gearbox"), valueText(t, car.car_gearbox ?? "")],
+    [t("carDetailBody", "Body"), valueText(t, car.car_body ?? "")],
+    [t("carDetailColor", "Colour"), valueText(t, car.car_color ?? "")],
+    [t("carDetailDrive", "Drive"), valueText(t, car.car_drive ?? "")],
     [t("carDetailPower", "Power"), car.car_power_text],
     [t("carDetailFirstRegistration", "First registered"), car.car_firstregistration],
     [t("carDetailRegNo", "Registration"), car.car_regno],
@@ -117,7 +118,7 @@ function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; Q
               {car.car_has_campaign_price && <span className="fc-badge fc-badge--campaign">{t("carDetailCampaign", "Campaign")}</span>}
             </div>
             <ul className="fc-chips">
-              {[car.car_year, car.car_mileage_text, car.car_fuel, car.car_gearbox].filter(Boolean).map((c) => <li key={String(c)}>{String(c)}</li>)}
+              {[car.car_year, car.car_mileage_text, valueText(t, car.car_fuel ?? ""), valueText(t, car.car_gearbox ?? "")].filter(Boolean).map((c) => <li key={String(c)}>{String(c)}</li>)}
             </ul>
             <div className="fc-cd__cta">
               <a className="fc-button fc-button--primary" href="#contact-form">{t("carDetailContactDealer", "Contact the dealer")}</a>

@@ -2,6 +2,7 @@
 import type { CarCardData } from "../../../components/car-card/car-card";
 import type { FacetRequest, ListState, SearchResult } from "../types";
 import { searchFilters } from "../utils/list-state";
+import { httpError } from "../../../lib/http-error";
 
 export interface CarSearchOptions {
   index: string;
@@ -30,6 +31,6 @@ export async function searchCars(o: CarSearchOptions): Promise<SearchResult<CarC
     }),
     signal: o.signal,
   });
-  if (!res.ok) throw new Error(`search: HTTP ${res.status}`);
+  if (!res.ok) throw await httpError(res, "search");
   return (await res.json()) as SearchResult<CarCardData>;
 }

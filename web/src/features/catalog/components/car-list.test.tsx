@@ -149,9 +149,37 @@ describe("CarList", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Bilarna kunde inte hämtas just nu.");
   });
 
-  it("shows 10000+ when the total is 10000", () => {
-    renderList(listData({ total: 10000 }));
+  it("shows 10000+ when the total is 10000 (spec), and a larger total as it is", () => {
+    const { unmount } = renderList(listData({ total: 10000 }));
     expect(screen.getByRole("status", { name: "" }).textContent?.replace(/\s/g, " ")).toBe("10 000+ träffar");
+    unmount();
+    renderList(listData({ total: 20500 }));
+    expect(screen.getByRole("status", { name: "" }).textContent?.replace(/\s/g, " ")).toBe("20 500 träffar");
+  });
+
+  it("at the last of 20 pages of a longer list, says so and offers the filters that split it", async () => {
+    const cars = Array.from({ length: 96 }, (_, i) => ({ car_id: 1000 + i, slug: `car-${i}`, car_brand: "BMW", car_model: "X3" }));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ facet: [], content: [], total_items: 2, limit: 48, offset: 0 })));
+    vi.stubGlobal("fetch", fetchMock);
+    renderList(listData({ total: 20500, cars, firstPage: 18, query: { filters: {}, ranges: {}, keyphrase: "", sort: "car_publishdate_desc", page: 19 } }));
+    expect(screen.queryByRole("button", { name: "Visa fler" })).toBeNull();
+    const note = screen.getByRole("note", { name: /Listan visar de första 960 av 20\s500 bilar/ });
+    const bmw = within(note).getByRole("link", { name: /BMW \(2\)/ });
+    expect(bmw).toHaveAttribute("href", "/bilar/bmw");
+    expect(within(note).getByRole("link", { name: /Volvo \(1\)/ })).toHaveAttribute("href", "/bilar/volvo");
+    await userEvent.setup().click(bmw);
+    expect(window.location.pathname).toBe("/bilar/bmw");
+    vi.unstubAllGlobals();
+  });
+
+  it("a list that fits in 20 pages has no such note", () => {
+    renderList(listData({ total: 3 }));
+    expect(screen.queryByRole("note")).toBeNull();
+  });
+
+  it("says when the URL's sort is unknown and which sort is used instead", () => {
+    renderList(listData({ query: { filters: {}, ranges: {}, keyphrase: "", sort: "car_publishdate_desc", page: 0, unknownSort: "colour" } }));
+    expect(screen.getByText(/Sorteringen ”colour” finns inte/)).toHaveTextContent("Bilarna visas sorterade på: car_publishdate_desc.");
   });
 });
 

@@ -14,6 +14,7 @@ import { chips, clearAll, fill, hitCount, pathBrandModel, removeChip, setRange, 
 import { textOf } from "../../../lib/fields";
 import { FacetPanel } from "./facet-panel";
 import { FilterDrawer } from "./filter-drawer";
+import { ListEnd } from "./list-end";
 import "../catalog.css";
 import { formatNumber } from "../../../lib/format";
 
@@ -150,6 +151,10 @@ function CarListScreen({ data }: { data: CarListData }) {
   const maxShown = data.pageSize * data.maxPages;
   const reached = firstPage * data.pageSize + cars.length;
   const canMore = reached < total && reached < maxShown && state.page < data.maxPages - 1;
+  // The list has more cars than it can page through: say so at the end.
+  const cutOff = !canMore && reached >= maxShown && total > reached;
+  // A sort of the URL the list does not know: said, while the fallback sort is in use.
+  const unknownSort = data.query.unknownSort && state.sort === data.query.sort ? data.query.unknownSort : "";
   const mileageUnit = t("mileageUnit", "km");
   const detailBase = (page.dictionary.pathToCarDetail ?? `${data.basePath}/`).replace(/\/?$/, "/");
   const panel = (
@@ -212,6 +217,12 @@ function CarListScreen({ data }: { data: CarListData }) {
           </label>
         </div>
       </div>
+
+      {unknownSort && (
+        <p className="fc-list-message fc-list-message--notice" role="status">
+          {fill(t("unknownSort", "Sorteringen ”{value}” finns inte. Bilarna visas sorterade på: {sort}."), { value: unknownSort, sort: t(`sort_${state.sort}`, state.sort) })}
+        </p>
+      )}
 
       {active.length > 0 && (
         <div className="fc-chips" role="region" aria-label={t("activeFilters", "Valda filter")}>
@@ -276,6 +287,7 @@ function CarListScreen({ data }: { data: CarListData }) {
                   {status === "loading-more" ? t("loadingCars", "Hämtar bilar…") : t("showMore", "Visa fler")}
                 </button>
               )}
+              {cutOff && <ListEnd shown={reached} total={total} facets={facets} state={state} basePath={data.basePath} sorts={data.sorts} locale={locale} t={t} onApply={apply} />}
             </div>
           )}
         </section>

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import type { FacetResult, ListState } from "../types";
 import { RangeFacet } from "./range-facet";
 import { formatNumber, textOrder } from "../../../lib/format";
+import { valueText } from "../../../lib/value-text";
 
 export interface FacetPanelProps {
   facets: FacetResult[];
@@ -87,7 +88,7 @@ function ValueList({ facet, state, t, locale, onToggle }: { facet: FacetResult; 
             <li key={v.text}>
               <label className="fc-check">
                 <input type="checkbox" checked={on} onChange={() => onToggle(facet.name, v.text)} />
-                <span className="fc-check__text">{v.text}</span>
+                <span className="fc-check__text">{valueText(t, v.text)}</span>
                 <span className="fc-check__count">{formatNumber(v.count, locale)}</span>
               </label>
               {on && facet.child_name && v.children && v.children.length > 0 && (

@@ -86,6 +86,7 @@ describe("query string", () => {
     expect(slug("Škoda Octavia")).toBe("skoda-octavia");
     expect(hitCount(10000, "sv-SE")).toMatch(/^10\s000\+$/);
     expect(hitCount(9999, "en-GB")).toBe("9,999");
+    expect(hitCount(20500, "en-GB")).toBe("20,500");
   });
 });
 

@@ -175,9 +175,13 @@ export function rangeFilter(r: [number, number], min: number, max: number): [num
   return r[0] <= min && r[1] >= max ? undefined : r;
 }
 
-/** hitCount shows 10000+ from 10000 on. */
+/**
+ * hitCount is the total as a number; exactly 10000 reads "10000+" (spec
+ * section 2: the old search service stopped counting there, so 10000 meant
+ * "at least"). Larger totals are real counts and shown as they are.
+ */
 export function hitCount(total: number, locale: string): string {
-  return total >= 10000 ? `${formatNumber(10000, locale)}+` : formatNumber(total, locale);
+  return total === 10000 ? `${formatNumber(10000, locale)}+` : formatNumber(total, locale);
 }
 
 /** fill replaces {name} placeholders of a dictionary text. */

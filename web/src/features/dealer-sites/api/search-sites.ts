@@ -1,5 +1,6 @@
 // The dealer-site list's search call: POST /api/search, 48 a page, website_sort_order ascending.
 import type { FacetResult, SiteCardData } from "../types";
+import { httpError } from "../../../lib/http-error";
 
 export interface SiteSearch {
   index: string;
@@ -19,6 +20,6 @@ export async function searchSites(o: SiteSearch): Promise<{ facet: FacetResult[]
     body: JSON.stringify({ index: o.index, fields: o.fields, facets: o.facets, filters: o.filters, keyphrase: o.keyphrase, limit: o.limit, offset: o.offset, sort_name: "website_sort_order_asc" }),
     signal: o.signal,
   });
-  if (!res.ok) throw new Error(`search: HTTP ${res.status}`);
+  if (!res.ok) throw await httpError(res, "search");
   return res.json();
 }

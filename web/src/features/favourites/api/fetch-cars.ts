@@ -1,6 +1,7 @@
 // Fetching favourites' cards through the public search API: ids go in
 // chunks of the API's page size (48), so a full list of 100 is 3 calls.
 import type { CarCardData } from "../../../components/car-card/car-card";
+import { httpError } from "../../../lib/http-error";
 
 export const CHUNK = 48;
 
@@ -15,7 +16,7 @@ export async function fetchCars(index: string, fields: string[], ids: number[], 
       body: JSON.stringify({ index, fields, filters: { car_id: chunk.map(String) }, limit: chunk.length }),
       signal,
     });
-    if (!res.ok) throw new Error(`search: HTTP ${res.status}`);
+    if (!res.ok) throw await httpError(res, "search");
     const body = (await res.json()) as { content?: CarCardData[] };
     for (const c of body.content ?? []) if (c && typeof c.car_id === "number") out.set(c.car_id, c);
   }

@@ -2,11 +2,17 @@
 // window.hbspt.forms.create({region, portalId, formId, target}); the
 // rendered form posts a window message when it is submitted.
 
+import type { FormDefinition } from "./form-builder";
+
 export interface MarketingFormData {
   scriptUrl: string;
   region: string;
   portalId: string;
   formId: string;
+  /** False without a provider account: the popup could only fail to load, so it is not offered. */
+  configured: boolean;
+  /** The site's own form shown instead where the provider is not configured. */
+  fallback?: FormDefinition;
 }
 
 interface Provider {

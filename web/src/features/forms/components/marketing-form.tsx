@@ -2,7 +2,10 @@
 // button that opens the provider's form in a dialog of at most 520 px. The
 // provider's script (settings MARKETING_FORM_SCRIPT_URL, _REGION) is loaded
 // when the dialog first opens; the provider's submit message pushes the
-// lead event. Without a FormId the block shows 'Missing FormId'.
+// lead event. Without a FormId the block shows 'Missing FormId'. Without a
+// provider account (data.configured false) the popup could only say that
+// the form failed to load, so it is not offered: the block shows the
+// site's own form (data.fallback, a form-builder form) or nothing.
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { useT } from "../../../lib/page-context";
@@ -10,11 +13,12 @@ import { RichText, Text, textOf } from "../../../lib/fields";
 import { keepFocusInside } from "../../../lib/focus-trap";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { createForm, isSubmitMessage, loadScript, type MarketingFormData } from "../api/marketing";
+import { FormBuilder } from "./form-builder";
 import "../forms.css";
 
 type Status = "idle" | "loading" | "ready" | "error";
 
-export function MarketingForm({ fields, data }: BlockProps<MarketingFormData>) {
+export function MarketingForm({ rendering, fields, params, data }: BlockProps<MarketingFormData>) {
   const t = useT();
   const id = useId().replace(/[^A-Za-z0-9_-]/g, "");
   const [open, setOpen] = useState(false);
@@ -88,6 +92,9 @@ export function MarketingForm({ fields, data }: BlockProps<MarketingFormData>) {
     };
   }, [open]);
 
+  if (data && !data.configured) {
+    return data.fallback ? <FormBuilder rendering={rendering} fields={fields} params={params} data={data.fallback} /> : null;
+  }
   if (!formId) return <p className="fc-container fc-marketing-form__missing" role="alert">Missing FormId</p>;
   const title = textOf(fields, "Title");
   return (

@@ -51,7 +51,9 @@ const q = (params: Record<string, string>) => new URLSearchParams(params).toStri
 export const searchCustomer = (regNo: string) => call<TireHotelCustomer>("GET", `/authorization/search?${q({ regNo })}`);
 export const login = (encryptedPhoneNumber: string) => call<Credentials>("POST", `/authorization/login?${q({ encryptedPhoneNumber })}`);
 export const validate = (authToken: string, otpToken: string) => call<Validated>("POST", `/authorization/validate?${q({ authToken, otpToken })}`);
-export const getSession = () => call<Validated>("GET", "/session");
+/** SessionAnswer: GET /session answers 200 either way; signedIn false when there is no live session. */
+export type SessionAnswer = { signedIn: false } | ({ signedIn: true } & Validated);
+export const getSession = () => call<SessionAnswer>("GET", "/session");
 export const logout = () => call<void>("POST", "/logout");
 
 export interface DayRange {

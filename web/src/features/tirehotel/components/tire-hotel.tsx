@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import type { BlockProps } from "../../../app/block-props";
 import { useT } from "../../../lib/page-context";
-import { ApiError, getSession, logout } from "../api/tirehotel-api";
+import { getSession, logout } from "../api/tirehotel-api";
 import { afterPageView, reportError, track } from "../hooks/flow";
 import { clearSession, isSignedIn, readSession, writeSession } from "../hooks/session-store";
 import { platePrefill } from "../rules";
@@ -64,9 +64,16 @@ export function TireHotel(_props: BlockProps) {
       setState((s) => (signedOutPages.includes(s.page) ? { page: "LoggedIn", validated } : s));
     }
     getSession()
-      .then((validated) => {
+      .then((answer) => {
         if (!live) return;
         setResolved(true);
+        if (!answer.signedIn) {
+          // The server session is gone: the stored one is stale.
+          if (readSession()?.validated) clearSession();
+          setState((s) => (s.page === "LoggedIn" ? { page: "Search" } : s));
+          return;
+        }
+        const { signedIn: _, ...validated } = answer;
         if (!isSignedIn(validated)) return;
         writeSession({ validated, confirmation: readSession()?.confirmation ?? null });
         setState((s) => (signedOutPages.includes(s.page) ? { page: "LoggedIn", validated } : s));
@@ -74,12 +81,6 @@ export function TireHotel(_props: BlockProps) {
       .catch((err) => {
         if (!live) return;
         setResolved(true);
-        if (err instanceof ApiError && err.status === 401) {
-          // The server session is gone: the stored one is stale.
-          if (readSession()?.validated) clearSession();
-          setState((s) => (s.page === "LoggedIn" ? { page: "Search" } : s));
-          return;
-        }
         reportError("session", err);
       });
     return () => {
@@ -124,7 +125,7 @@ export function TireHotel(_props: BlockProps) {
 
   const signedIn = !signedOutPages.includes(state.page);
   const stepIndex = STEPS.findIndex((s) => s.pages.includes(state.page));
-  const email = t("thContactEmail");
+  const email = t("supportEmail");
 
   return (
     <section className="fc-th" aria-labelledby="fc-th-title">
