@@ -50,7 +50,7 @@ beforeEach(() => {
       const a = r(url, init);
       if (a) return new Response(a.body === undefined ? null : JSON.stringify(a.body), { status: a.status, headers: { "Content-Type": "application/json" } });
     }
-    if (url.pathname === "/api/tirehotel/session") return new Response(JSON.stringify({ message: "Inte inloggad", code: "Unauthorized" }), { status: 401 });
+    if (url.pathname === "/api/tirehotel/session") return new Response(JSON.stringify({ signedIn: false }), { status: 200 });
     return new Response(JSON.stringify({ message: "oväntat anrop" }), { status: 500 });
   }));
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -113,7 +113,7 @@ describe("the calendar (21.5)", () => {
 
 describe("page impressions (21.11)", () => {
   it("a signed-in reload logs LoggedIn, never Search, after the page's own page view", async () => {
-    routes.push((u) => (u.pathname.endsWith("/session") ? { status: 200, body: VALIDATED } : undefined));
+    routes.push((u) => (u.pathname.endsWith("/session") ? { status: 200, body: { signedIn: true, ...VALIDATED } } : undefined));
     renderWithPage(<TireHotel {...block} />, page());
     expect(await screen.findByRole("heading", { name: "Ditt däckhotell" })).toBeInTheDocument();
     // The shell pushes the page view after the block's effects ran.
