@@ -56,9 +56,6 @@ type Service struct {
 	Dealers                      DealerSites
 	Outbox                       Kicker
 	Log                          *slog.Logger
-	// TrustForwarded takes the client address from X-Forwarded-For (behind
-	// the own proxy only).
-	TrustForwarded bool
 	// ExtraOriginHosts are host names allowed as Origin besides the site's
 	// own (PUBLIC_URL's host).
 	ExtraOriginHosts []string

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 )
 
 // CookieName is the session cookie of the portal.
@@ -167,24 +168,6 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
 	return nil
 }
 
-// ClientAddr is the client's address: the peer, or behind a proxy on
-// loopback the last address that proxy appended to X-Forwarded-For.
-func ClientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			parts := strings.Split(xff, ",")
-			if last := strings.TrimSpace(parts[len(parts)-1]); net.ParseIP(last) != nil {
-				return last
-			}
-		}
-	}
-	return host
-}
-
 // isLoopbackClient: the peer is on loopback and no proxy forwarded it.
 func isLoopbackClient(r *http.Request) bool {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
@@ -227,7 +210,7 @@ func (api *API) sessionOf(r *http.Request) (Session, error) {
 
 // search serves "GET /api/tirehotel/authorization/search?regNo=".
 func (api *API) search(w http.ResponseWriter, r *http.Request) error {
-	c, err := api.Auth.Search(r.Context(), r.URL.Query().Get("regNo"), ClientAddr(r))
+	c, err := api.Auth.Search(r.Context(), r.URL.Query().Get("regNo"), httpguard.ClientAddr(r))
 	if err != nil {
 		return err
 	}
@@ -236,7 +219,7 @@ func (api *API) search(w http.ResponseWriter, r *http.Request) error {
 
 // login serves "POST /api/tirehotel/authorization/login?encryptedPhoneNumber=".
 func (api *API) login(w http.ResponseWriter, r *http.Request) error {
-	tok, err := api.Auth.Login(r.Context(), r.URL.Query().Get("encryptedPhoneNumber"), ClientAddr(r))
+	tok, err := api.Auth.Login(r.Context(), r.URL.Query().Get("encryptedPhoneNumber"), httpguard.ClientAddr(r))
 	if err != nil {
 		return err
 	}
@@ -248,7 +231,7 @@ func (api *API) login(w http.ResponseWriter, r *http.Request) error {
 // validate serves "POST /api/tirehotel/authorization/validate?authToken=&otpToken=".
 func (api *API) validate(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	token, sess, err := api.Auth.Validate(r.Context(), q.Get("authToken"), q.Get("otpToken"), ClientAddr(r))
+	token, sess, err := api.Auth.Validate(r.Context(), q.Get("authToken"), q.Get("otpToken"), httpguard.ClientAddr(r))
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"regexp"
 	"sort"
@@ -23,6 +22,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/places"
 	"forecourt/internal/vehicles"
 	"forecourt/internal/web"
@@ -157,7 +157,7 @@ type carAnswer struct {
 // handleCar serves "GET /api/mechmate/car/{reg}".
 func (a *API) handleCar(w http.ResponseWriter, r *http.Request) error {
 	// The register is personal data and a paid service: no bulk look-ups.
-	if err := a.allow(r, "booking:car:ip:"+clientAddr(r), 120, 10*time.Minute); err != nil {
+	if err := a.allow(r, "booking:car:ip:"+httpguard.ClientAddr(r), 120, 10*time.Minute); err != nil {
 		return err
 	}
 	v, err := a.lookup(r.Context(), r.PathValue("reg"))
@@ -304,15 +304,6 @@ type WorkshopSite struct {
 
 const localLayout = "2006-01-02T15:04:05"
 
-// clientAddr is the client's address for rate limits.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
 func (a *API) allow(r *http.Request, key string, limit int, window time.Duration) error {
 	if a.Limiter == nil {
 		return nil
@@ -356,7 +347,7 @@ func (a *API) handleClosest(w http.ResponseWriter, r *http.Request) error {
 	if sl == 0 {
 		sl = 60
 	}
-	if err := a.allow(r, "booking:stream:ip:"+clientAddr(r), sl, time.Minute); err != nil {
+	if err := a.allow(r, "booking:stream:ip:"+httpguard.ClientAddr(r), sl, time.Minute); err != nil {
 		return err
 	}
 	type cand struct {

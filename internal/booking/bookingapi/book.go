@@ -16,6 +16,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/mail"
 	"forecourt/internal/vehicles"
 )
@@ -283,7 +284,7 @@ func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
 	if window == 0 {
 		window = 10 * time.Minute
 	}
-	if err := a.allow(r, "booking:book:ip:"+clientAddr(r), limit, window); err != nil {
+	if err := a.allow(r, "booking:book:ip:"+httpguard.ClientAddr(r), limit, window); err != nil {
 		return err
 	}
 	body, err := readBody(w, r)
@@ -392,7 +393,7 @@ func (a *API) handleCancel(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := a.allow(r, "booking:cancel:ip:"+clientAddr(r), 30, 10*time.Minute); err != nil {
+	if err := a.allow(r, "booking:cancel:ip:"+httpguard.ClientAddr(r), 30, 10*time.Minute); err != nil {
 		return err
 	}
 	origin := a.origin(r)
