@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/mail"
 )
 
 // Form names of POST /api/forms/comhub (docs/forms.md §1).
@@ -161,7 +162,7 @@ func checkPerson(name, phone, email, prefix string, fe errs.FieldErrors) {
 }
 
 func checkSource(s string, fe errs.FieldErrors) {
-	if len(s) > MaxSource || !OneLine(s) {
+	if len(s) > MaxSource || !mail.IsOneLine(s) {
 		fe.Add("values.source", InvalidInput)
 	}
 }
@@ -219,7 +220,7 @@ func ParseServiceRequest(raw json.RawMessage, today time.Time, fe errs.FieldErro
 	allowed := CarServices
 	switch v.TypeCar {
 	case TypeCar:
-		if v.SiteID == "" || len(v.SiteID) > 64 || !OneLine(v.SiteID) {
+		if v.SiteID == "" || len(v.SiteID) > 64 || !mail.IsOneLine(v.SiteID) {
 			fe.Add("values.siteId", InvalidInput)
 		}
 	case TypeMotorbike:

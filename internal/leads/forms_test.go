@@ -10,6 +10,7 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/leads"
+	"forecourt/internal/mail"
 )
 
 func formBody(name string, values map[string]any) []byte {
@@ -178,7 +179,7 @@ func TestHoneypotAndTicketAreRead(t *testing.T) {
 func TestTextRules(t *testing.T) {
 	for s, want := range map[string]bool{"Anna": true, "Anna Åberg-Øst": true, "": true, "a\nb": false, "a\rb": false, "a\tb": false,
 		"a\u2028b": false, "a\u0085b": false, "a\x00b": false, "a\x7fb": false, "\xff": false} {
-		if got := leads.OneLine(s); got != want {
+		if got := mail.IsOneLine(s); got != want {
 			t.Errorf("OneLine(%q) = %v", s, got)
 		}
 	}

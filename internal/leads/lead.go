@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/mail"
 )
 
 // Values are the contact form values of the spec (§3 "Contact form values").
@@ -108,7 +109,7 @@ func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
 	if len(v.ToName) > MaxName || len(v.ToEmail) > maxEmailSize {
 		fe.Add("values.toEmail", InvalidInput)
 	}
-	if len(v.SiteID) > 64 || !OneLine(v.SiteID) {
+	if len(v.SiteID) > 64 || !mail.IsOneLine(v.SiteID) {
 		fe.Add("values.siteId", InvalidInput)
 	}
 	checkSource(v.Source, fe)

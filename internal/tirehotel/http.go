@@ -36,6 +36,10 @@ type API struct {
 	// Origin is the public origin of a request for links in mails (the
 	// reminder's); nil: the reminder falls back to the site's host.
 	Origin func(r *http.Request) string
+	// Guard is the defence of every POST of the portal: same-origin Origin,
+	// JSON only, at most maxBody. Its zero value admits loopback origins
+	// only; the server sets the request's site's.
+	Guard httpguard.Mutation
 }
 
 // Route is one endpoint for the server's mux.
@@ -46,16 +50,25 @@ type Route struct {
 
 // Routes lists the endpoints.
 func (api *API) Routes() []Route {
+	guard := api.Guard
+	if guard.MaxBody == 0 {
+		guard.MaxBody = maxBody
+	}
+	// post is a state-changing call: the guard runs before anything counts
+	// against a rate limit, sends a code or books.
+	post := func(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error {
+		return api.wrap(guard.Wrap(h))
+	}
 	rs := []Route{
 		{"GET /api/tirehotel/authorization/search", "tirehotel-search", api.wrap(api.search)},
-		{"POST /api/tirehotel/authorization/login", "tirehotel-login", api.wrap(api.login)},
-		{"POST /api/tirehotel/authorization/validate", "tirehotel-validate", api.wrap(api.validate)},
+		{"POST /api/tirehotel/authorization/login", "tirehotel-login", post(api.login)},
+		{"POST /api/tirehotel/authorization/validate", "tirehotel-validate", post(api.validate)},
 		{"GET /api/tirehotel/session", "tirehotel-session", api.wrap(api.session)},
-		{"POST /api/tirehotel/logout", "tirehotel-logout", api.wrap(api.logout)},
-		{"POST /api/tirehotel/booking/GetTimeslotDays", "tirehotel-days", api.wrap(api.days)},
-		{"POST /api/tirehotel/booking/GetTimeslots", "tirehotel-slots", api.wrap(api.slots)},
-		{"POST /api/tirehotel/booking/create", "tirehotel-create", api.wrap(api.create)},
-		{"POST /api/tirehotel/review/addReview", "tirehotel-review", api.wrap(api.review)},
+		{"POST /api/tirehotel/logout", "tirehotel-logout", post(api.logout)},
+		{"POST /api/tirehotel/booking/GetTimeslotDays", "tirehotel-days", post(api.days)},
+		{"POST /api/tirehotel/booking/GetTimeslots", "tirehotel-slots", post(api.slots)},
+		{"POST /api/tirehotel/booking/create", "tirehotel-create", post(api.create)},
+		{"POST /api/tirehotel/review/addReview", "tirehotel-review", post(api.review)},
 	}
 	if api.DevSMS {
 		rs = append(rs,
@@ -92,10 +105,14 @@ func (api *API) wrap(h func(w http.ResponseWriter, r *http.Request) error) func(
 		var e *errs.Error
 		var ra *RetryAfter
 		switch {
-		case errors.Is(err, errTooLarge):
+		case errors.Is(err, errTooLarge) || errs.Is(err, errs.TooLarge):
 			status, body = http.StatusRequestEntityTooLarge, errorBody{Message: "Förfrågan är för stor.", Code: "PayloadTooLarge"}
 		case errors.Is(err, ErrLocked):
 			status, body = http.StatusLocked, errorBody{Message: errs.MessageOf(err), Code: "Locked"}
+		case errs.Is(err, errs.UnsupportedMediaType):
+			status, body = http.StatusUnsupportedMediaType, errorBody{Message: "Förfrågan måste skickas som JSON.", Code: "UnsupportedMediaType"}
+		case errors.Is(err, httpguard.ErrForeignOrigin):
+			status, body = http.StatusForbidden, errorBody{Message: "Förfrågan godtas bara från webbplatsens egna sidor.", Code: "Forbidden"}
 		case errors.Is(err, errSlotTaken):
 			status, body = http.StatusConflict, errorBody{Message: errs.MessageOf(err), Code: "TimeslotNotAvailable"}
 		case errors.As(err, &e) && e.Code != errs.Internal && e.Code != errs.Unavailable:

@@ -73,6 +73,10 @@ type API struct {
 	// cancelling transaction (internal/reminders). nil: no reminders.
 	Remind          func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error
 	CancelReminders func(ctx context.Context, tx *sql.Tx, bookingID string) error
+	// Guard is the defence of the state-changing calls (book, cancel):
+	// same-origin Origin, JSON only, the body bound (MaxBody when unset).
+	// Its zero value admits loopback origins only.
+	Guard httpguard.Mutation
 }
 
 // Mount mounts the routes (for web.Deps.Extra).
@@ -93,9 +97,13 @@ func (a *API) Mount(mux *http.ServeMux, srv *web.Server) {
 	route("GET /api/mechmate/departments/closestAvailable", "mechmate-closest", a.handleClosest)
 	route("GET /api/mechmate/timeslots/from/{reg}/{dep}/{date}", "mechmate-timeslots", a.handleTimeslots)
 	route("GET /api/mechmate/timeslots/from/{reg}/{dep}/{date}/{$}", "mechmate-timeslots", a.handleTimeslots)
-	route("POST /api/mechmate/book", "mechmate-book", a.handleBook)
+	guard := a.Guard
+	if guard.MaxBody == 0 {
+		guard.MaxBody = MaxBody
+	}
+	route("POST /api/mechmate/book", "mechmate-book", guard.Wrap(a.handleBook))
 	route("GET /api/mechmate/bookings/{id}", "mechmate-booking", a.handleGetBooking)
-	route("POST /api/mechmate/bookings/{id}/cancel", "mechmate-cancel", a.handleCancel)
+	route("POST /api/mechmate/bookings/{id}/cancel", "mechmate-cancel", guard.Wrap(a.handleCancel))
 	route("GET /api/places", "places", a.handlePlaces)
 	route("GET /api/places/nearest", "places-nearest", a.handleNearest)
 }

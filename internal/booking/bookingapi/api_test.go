@@ -106,6 +106,11 @@ func sqliteFixture(t testing.TB) fixture {
 func do(f fixture, method, target, body string, hdr ...string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(method, target, strings.NewReader(body))
 	req.Host = "forecourt.se"
+	if method == "POST" {
+		// What the site's own pages send (the guard refuses anything else).
+		req.Header.Set("Origin", "http://localhost")
+		req.Header.Set("Content-Type", "application/json")
+	}
 	for i := 0; i+1 < len(hdr); i += 2 {
 		if hdr[i] == "RemoteAddr" {
 			req.RemoteAddr = hdr[i+1]
