@@ -119,3 +119,23 @@ func TestSpoofedForwardedFor(t *testing.T) {
 		})
 	}
 }
+
+// TestBookKeyReusedIsConflict: an Idempotency-Key that comes back with a
+// different booking answers 409 (booking-engine.md, as the wheel change),
+// and the first booking stays the only one.
+func TestBookKeyReusedIsConflict(t *testing.T) {
+	f := newFixture(t, mustSQLite(t))
+	w := volvoWorkshop(f)
+	key := "5b0e9a8c-2f3d-4a1b-9c7e-1d2f3a4b5c6d"
+	if rec := do(f, "POST", "/api/mechmate/book", bookBody(w.DepartmentID, "2026-12-07T09:00:00.00", false, interval), "Idempotency-Key", key); rec.Code != 200 {
+		t.Fatalf("book: %d %s", rec.Code, rec.Body.String())
+	}
+	e := wantError(t, do(f, "POST", "/api/mechmate/book", bookBody(w.DepartmentID, "2026-12-07T13:00:00.00", false, interval), "Idempotency-Key", key),
+		409, "IdempotencyKeyReused")
+	if e.Fields["Idempotency-Key"] == "" {
+		t.Errorf("no message for the key: %+v", e)
+	}
+	if n := countRows(t, f, `SELECT count(*) FROM booking_bookings`); n != 1 {
+		t.Errorf("%d bookings, want 1", n)
+	}
+}
