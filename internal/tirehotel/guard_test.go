@@ -111,3 +111,18 @@ func TestSpoofedForwardedFor(t *testing.T) {
 		})
 	}
 }
+
+// TestCreateHorizon: the wheel change books only within the window its
+// calendar offers (today+3 days … today+3 months).
+func TestCreateHorizon(t *testing.T) {
+	a := mustAPI(t, storetest.MustSQLite(t))
+	anna := a.signIn(t, "ABC123", "+46701740605")
+	for _, at := range []string{"2029-11-26T09:00:00", "2027-03-01T09:00:00", "2026-11-27T09:00:00"} {
+		body := `{"bookingDate":"` + at + `","bookingStart":"` + at + `","regNo":"ABC123","freeText":"",
+			"customer":{"firstName":"Anna","lastName":"Lindqvist","email":"anna@example.com","phoneMobile":"0701740605"}}`
+		var e apiErr
+		if res := a.do(t, anna, "POST", "/api/tirehotel/booking/create?departmentIdentifier=D-1001", body, &e); res.StatusCode != 400 || e.Fields["bookingDate"] == "" {
+			t.Errorf("%s: %d %+v, want 400 naming bookingDate", at, res.StatusCode, e)
+		}
+	}
+}

@@ -35,7 +35,16 @@ const (
 	MaxMileage     = 100_000  // Swedish mil
 	FirstSlotWeeks = 8        // firstTimeSlot looks this far ahead
 	TimeslotDays   = 7        // days of one timeslots answer
+	// HorizonWeeks is how far ahead the calendar offers times (the week
+	// calendar's 12 weeks, MAX_WEEKS in week-calendar.tsx): timeslots answer
+	// nothing beyond it and a booking beyond it is refused.
+	HorizonWeeks = 12
 )
+
+// lastBookable is the last day of the booking horizon at workshop ws.
+func (a *API) lastBookable(ws *booking.Workshop) booking.Date {
+	return booking.DateOf(a.Engine.Now().In(ws.Zone)).AddDays(HorizonWeeks*7 - 1)
+}
 
 // Limiter counts hits per key in a window (internal/ratelimit).
 type Limiter interface {
@@ -473,7 +482,14 @@ func (a *API) handleTimeslots(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || !booking.CanDo(ws, v, codes) {
 		return empty("services", err)
 	}
-	days, err := a.Engine.Days(r.Context(), ws.DepartmentID, from, from.AddDays(TimeslotDays-1), booking.Job{Minutes: booking.JobMinutes(codes, nil)})
+	to, last := from.AddDays(TimeslotDays-1), a.lastBookable(ws)
+	if last.Before(from) {
+		return empty("beyond the horizon", nil)
+	}
+	if last.Before(to) {
+		to = last
+	}
+	days, err := a.Engine.Days(r.Context(), ws.DepartmentID, from, to, booking.Job{Minutes: booking.JobMinutes(codes, nil)})
 	if err != nil {
 		return empty("days", err)
 	}

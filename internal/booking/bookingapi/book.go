@@ -147,6 +147,9 @@ func (a *API) parseBook(ctx context.Context, body []byte, key string) (parsed, e
 	}
 	if start.IsZero() {
 		f.Add("timeSlot", "Välj en tid")
+	} else if a.lastBookable(ws).Before(booking.DateOf(start)) {
+		// The same horizon as the calendar offers: no bookings years ahead.
+		f.Add("timeSlot", "Välj en tid inom de kommande "+itoa(HorizonWeeks)+" veckorna")
 	}
 	if len(in.ServiceOfferingRequests) == 0 {
 		f.Add("serviceOfferingRequests", "Välj minst en tjänst")

@@ -139,3 +139,34 @@ func TestBookKeyReusedIsConflict(t *testing.T) {
 		t.Errorf("%d bookings, want 1", n)
 	}
 }
+
+// TestBookHorizon: the booking takes times only within the horizon the
+// calendar offers (HorizonWeeks from today), and the calendar offers none
+// beyond it.
+func TestBookHorizon(t *testing.T) {
+	f := newFixture(t, mustSQLite(t))
+	w := volvoWorkshop(f)
+	// The fixture's today is Monday 23 November 2026: the horizon ends on
+	// Sunday 14 February 2027.
+	for _, slot := range []string{"2029-11-27T10:00:00.00", "2027-02-15T10:00:00.00"} {
+		e := wantError(t, do(f, "POST", "/api/mechmate/book", bookBody(w.DepartmentID, slot, false, interval)), 400, "InvalidInput")
+		if e.Fields["timeSlot"] == "" {
+			t.Errorf("%s: no message for timeSlot: %+v", slot, e)
+		}
+	}
+	if n := countRows(t, f, `SELECT count(*) FROM booking_bookings`); n != 0 {
+		t.Errorf("%d bookings beyond the horizon stored", n)
+	}
+	if rec := do(f, "POST", "/api/mechmate/book", bookBody(w.DepartmentID, "2027-02-12T10:00:00.00", false, interval)); rec.Code != 200 {
+		t.Errorf("the horizon's last week: %d %s", rec.Code, rec.Body.String())
+	}
+	days := func(date string) []map[string]any {
+		return decode[[]map[string]any](t, do(f, "GET", "/api/mechmate/timeslots/from/ABC123/"+w.DepartmentID+"/"+date+"T00:00:00/?serviceOfferings=originalservice", ""))
+	}
+	if got := days("2029-11-26"); len(got) != 0 {
+		t.Errorf("three years ahead the calendar offers %d days", len(got))
+	}
+	if got := days("2027-02-11"); len(got) != 4 || got[3]["date"] != "2027-02-14" {
+		t.Errorf("the horizon's last days: %v", got)
+	}
+}
