@@ -1,6 +1,7 @@
 package tirehotel
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -124,5 +125,42 @@ func TestCreateHorizon(t *testing.T) {
 		if res := a.do(t, anna, "POST", "/api/tirehotel/booking/create?departmentIdentifier=D-1001", body, &e); res.StatusCode != 400 || e.Fields["bookingDate"] == "" {
 			t.Errorf("%s: %d %+v, want 400 naming bookingDate", at, res.StatusCode, e)
 		}
+	}
+}
+
+// TestCreateRefusesControlCharacters: a line break in a one-line field of
+// the wheel change (it would split lines of invite.ics and the mail) is
+// refused with the field named; numbers as people write them are stored
+// in E.164 instead of stripped.
+func TestCreateRefusesControlCharacters(t *testing.T) {
+	a := mustAPI(t, storetest.MustSQLite(t))
+	anna := a.signIn(t, "ABC123", "+46701740605")
+	body := func(first, last, email, phone string) string {
+		b, _ := json.Marshal(CreateRequest{BookingDate: "2026-12-01T09:00:00", RegNo: "ABC123",
+			Customer: CustomerBase{FirstName: first, LastName: last, Email: email, PhoneMobile: phone}})
+		return strings.Replace(string(b), `"bookingStart":null`, `"bookingStart":"2026-12-01T09:00:00"`, 1)
+	}
+	for _, tc := range []struct{ name, body, field string }{
+		{"first name with CR LF", body("Anna\r\nDESCRIPTION:x", "Lindqvist", "anna@example.com", "0701740605"), "customer.firstName"},
+		{"last name with LF", body("Anna", "Lind\nqvist", "anna@example.com", "0701740605"), "customer.lastName"},
+		{"last name with U+2029", body("Anna", "Lind\u2029qvist", "anna@example.com", "0701740605"), "customer.lastName"},
+		{"e-mail with a control character", body("Anna", "Lindqvist", "anna\x07@example.com", "0701740605"), "customer.email"},
+		{"mobile with a line break", body("Anna", "Lindqvist", "anna@example.com", "070\n1740605"), "customer.phoneMobile"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var e apiErr
+			if res := a.do(t, anna, "POST", "/api/tirehotel/booking/create?departmentIdentifier=D-1001", tc.body, &e); res.StatusCode != 400 || e.Code != "InvalidInput" || e.Fields[tc.field] == "" {
+				t.Errorf("%d %+v, want 400 InvalidInput naming %s", res.StatusCode, e, tc.field)
+			}
+		})
+	}
+	var n int
+	a.db.QueryRow(`SELECT count(*) FROM booking_bookings`).Scan(&n)
+	if n != 0 {
+		t.Errorf("%d bookings stored", n)
+	}
+	var conf Confirmation
+	if res := a.do(t, anna, "POST", "/api/tirehotel/booking/create?departmentIdentifier=D-1001", body("Anna", "Lindqvist", "anna@example.com", "+46 (0)70-174 06 05"), &conf); res.StatusCode != 200 || conf.CustomerBase.PhoneMobile != "+46701740605" {
+		t.Errorf("create with '+46 (0)70-174 06 05': %d %+v", res.StatusCode, conf.CustomerBase)
 	}
 }
