@@ -32,7 +32,7 @@ func TestLeadsCommand(t *testing.T) {
 	}
 	body := `{"formName":"sellCar","formSubmissionId":"cmd-gdpr-0001","values":{"regno":"ABC123","milage":1,"customerName":"Per Person",
 		"customerPhone":"0701234567","customerEmail":"Per@Example.se","option":"sell"}}`
-	f, err := leads.ParseForm([]byte(body), time.Now())
+	f, err := leads.ParseForm([]byte(body), time.Now(), "SE")
 	if err != nil {
 		t.Fatal(err)
 	}

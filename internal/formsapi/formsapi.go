@@ -150,7 +150,7 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	f, err := leads.ParseForm(body, s.today(st))
+	f, err := leads.ParseForm(body, s.today(st), st.Country)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/mail"
+	"forecourt/internal/phone"
 )
 
 // Form names of POST /api/forms/comhub (docs/forms.md §1).
@@ -122,7 +123,7 @@ const (
 )
 
 // ParseSellCar checks the values of a sellCar form (spec §5 "Sell form").
-func ParseSellCar(raw json.RawMessage, fe errs.FieldErrors) SellCar {
+func ParseSellCar(raw json.RawMessage, country string, fe errs.FieldErrors) SellCar {
 	var v SellCar
 	if !valuesOf(raw, &v, fe) {
 		return v
@@ -137,7 +138,7 @@ func ParseSellCar(raw json.RawMessage, fe errs.FieldErrors) SellCar {
 	if !v.Milage.Set || v.Milage.Bad {
 		fe.Add("values.milage", InvalidInput)
 	}
-	checkPerson(v.CustomerName, v.CustomerPhone, v.CustomerEmail, "values.customer", fe)
+	checkPerson(v.CustomerName, &v.CustomerPhone, v.CustomerEmail, "values.customer", country, fe)
 	if v.Option != OptionSell && v.Option != OptionTradeIn {
 		fe.Add("values.option", InvalidInput)
 	}
@@ -148,13 +149,17 @@ func ParseSellCar(raw json.RawMessage, fe errs.FieldErrors) SellCar {
 	return v
 }
 
-// checkPerson checks name, phone and e-mail of the customer… fields.
-func checkPerson(name, phone, email, prefix string, fe errs.FieldErrors) {
+// checkPerson checks name, phone and e-mail of the customer… fields and
+// turns the phone number into E.164 (country: the site's, for national
+// numbers).
+func checkPerson(name string, tel *string, email, prefix, country string, fe errs.FieldErrors) {
 	if !validName(name) {
 		fe.Add(prefix+"Name", InvalidInput)
 	}
-	if !ValidPhone(phone) {
+	if e164, err := phone.Normalize(*tel, country); err != nil {
 		fe.Add(prefix+"Phone", InvalidInput)
+	} else {
+		*tel = e164
 	}
 	if !ValidEmail(email) {
 		fe.Add(prefix+"Email", InvalidInput)
@@ -210,7 +215,7 @@ type ServiceRequest struct {
 // ParseServiceRequest checks the values of a serviceRequestNo form (spec
 // §5 "Norwegian form"); today is the date in Europe/Oslo. Whether SiteID
 // names a Norwegian dealer is checked by the caller, who knows them.
-func ParseServiceRequest(raw json.RawMessage, today time.Time, fe errs.FieldErrors) ServiceRequest {
+func ParseServiceRequest(raw json.RawMessage, today time.Time, country string, fe errs.FieldErrors) ServiceRequest {
 	var v ServiceRequest
 	if !valuesOf(raw, &v, fe) {
 		return v
@@ -249,7 +254,7 @@ func ParseServiceRequest(raw json.RawMessage, today time.Time, fe errs.FieldErro
 	} else {
 		fe.Add("values.regno", InvalidInput)
 	}
-	checkPerson(v.CustomerName, v.CustomerPhone, v.CustomerEmail, "values.customer", fe)
+	checkPerson(v.CustomerName, &v.CustomerPhone, v.CustomerEmail, "values.customer", country, fe)
 	if v.Milage.Bad {
 		fe.Add("values.milage", InvalidInput)
 	}
@@ -294,12 +299,13 @@ func (f *Form) Car() *Submission { return f.car }
 // ServiceRequest returns the Norwegian service request (that form only).
 func (f *Form) ServiceRequest() *ServiceRequest { return f.svc }
 
-// ParseForm reads and checks a comhub body of any form. today is the
-// site's date (the Norwegian form's desired date and the finance forms'
+// ParseForm reads and checks a comhub body of any form; country is the
+// site's (phone numbers are stored in E.164, national ones with its
+// prefix). today is the site's date (the Norwegian form's desired date and the finance forms'
 // dates are checked against it). Bad fields come back as one errs.Invalid
 // listing each field; a body that is not JSON as errs.Invalid without
 // fields.
-func ParseForm(data []byte, today time.Time) (*Form, error) {
+func ParseForm(data []byte, today time.Time, country string) (*Form, error) {
 	env, err := ParseEnvelope(data)
 	if err != nil {
 		return nil, err
@@ -309,17 +315,17 @@ func ParseForm(data []byte, today time.Time) (*Form, error) {
 	f := &Form{Name: env.FormName, SubmissionID: env.SubmissionID, Ticket: strings.TrimSpace(env.Ticket), Honeypot: strings.TrimSpace(env.Website) != ""}
 	switch {
 	case IsCarForm(env.FormName):
-		sub, err := parseCarValues(env, today)
+		sub, err := parseCarValues(env, today, country)
 		if err != nil {
 			mergeFields(err, fe)
 		} else {
 			f.car, f.CarID, f.Email, f.Values = &sub, sub.CarID, strings.ToLower(sub.Values.Email), sub.Values
 		}
 	case env.FormName == FormSellCar:
-		v := ParseSellCar(env.Values, fe)
+		v := ParseSellCar(env.Values, country, fe)
 		f.sell, f.Email, f.Values = &v, strings.ToLower(v.CustomerEmail), v
 	case env.FormName == FormServiceRequest:
-		v := ParseServiceRequest(env.Values, today, fe)
+		v := ParseServiceRequest(env.Values, today, country, fe)
 		f.svc, f.Email, f.Values = &v, strings.ToLower(v.CustomerEmail), v
 	}
 	if err := fe.Err("Some fields are not filled in correctly."); err != nil {
@@ -340,7 +346,7 @@ func mergeFields(err error, fe errs.FieldErrors) {
 
 // parseCarValues checks the values of a car form with the rules of
 // ParseSubmissionOn.
-func parseCarValues(env Envelope, today time.Time) (Submission, error) {
+func parseCarValues(env Envelope, today time.Time, country string) (Submission, error) {
 	body, err := json.Marshal(struct {
 		FormName     string          `json:"formName"`
 		SubmissionID string          `json:"formSubmissionId"`
@@ -349,7 +355,7 @@ func parseCarValues(env Envelope, today time.Time) (Submission, error) {
 	if err != nil {
 		return Submission{}, errs.E(errs.Invalid, ErrMalformed)
 	}
-	return ParseSubmissionOn(body, today)
+	return ParseSubmissionOn(body, today, country)
 }
 
 // Mail composes the dealer's e-mail of a checked form for to. carTitle

@@ -16,6 +16,7 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/mail"
+	"forecourt/internal/phone"
 )
 
 // Values are the contact form values of the spec (§3 "Contact form values").
@@ -59,19 +60,21 @@ var submissionIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
 // dictionary's invalidInput next to the field.
 const InvalidInput = "invalidInput"
 
-// ParseSubmission is ParseSubmissionOn with today's date in UTC.
+// ParseSubmission is ParseSubmissionOn with today's date in UTC on a
+// Swedish site.
 func ParseSubmission(data []byte) (Submission, error) {
-	return ParseSubmissionOn(data, time.Now().UTC())
+	return ParseSubmissionOn(data, time.Now().UTC(), "SE")
 }
 
 // ParseSubmissionOn reads a car form body and checks it (spec §5): name
-// required, phone matching PhonePattern, a valid e-mail, a numeric car id
+// required, a phone number (stored in E.164; country is the site's, for
+// national numbers), a valid e-mail, a numeric car id
 // and a formSubmissionId. The finance forms
 // (IsFinanceForm) also need a UK phone number and their details (dates
 // are checked against today, the site's date). Bad fields are collected
 // into one errs.Invalid whose Fields map the field name (values.phone,
 // values.details.postcode) to InvalidInput.
-func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
+func ParseSubmissionOn(data []byte, today time.Time, country string) (Submission, error) {
 	var s Submission
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	if err := dec.Decode(&s); err != nil {
@@ -97,8 +100,10 @@ func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
 	if !validName(v.Name) {
 		fe.Add("values.name", InvalidInput)
 	}
-	if !PhonePattern.MatchString(v.Phone) {
+	if e164, err := phone.Normalize(v.Phone, country); err != nil {
 		fe.Add("values.phone", InvalidInput)
+	} else {
+		v.Phone = e164
 	}
 	if !validEmail(v.Email) {
 		fe.Add("values.email", InvalidInput)

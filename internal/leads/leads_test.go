@@ -62,7 +62,7 @@ func TestParseSubmission(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if sub.CarID != 1000123 || sub.Values.Phone != "+46 70 123 45 67" {
+				if sub.CarID != 1000123 || sub.Values.Phone != "+46701234567" {
 					t.Errorf("parsed %+v", sub)
 				}
 				return
@@ -87,7 +87,7 @@ func asErr(err error, e **errs.Error) bool {
 func mustForm(t *testing.T, id string) *leads.Form {
 	t.Helper()
 	b := body(func(m map[string]any) { m["formSubmissionId"] = id })
-	f, err := leads.ParseForm(b, time.Now())
+	f, err := leads.ParseForm(b, time.Now(), "SE")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func TestLeadMailArrives(t *testing.T) {
 		if d := cmp.Diff([]string{"sales@dealer.se"}, m.To); d != "" {
 			t.Errorf("recipients (-want +got):\n%s", d)
 		}
-		for _, want := range []string{"Anna Andersson", "+46 70 123 45 67", "Wants a quote: yes", "sub-outage-001", "Reply-To: anna@example.se"} {
+		for _, want := range []string{"Anna Andersson", "Phone: +46701234567", "Wants a quote: yes", "sub-outage-001", "Reply-To: anna@example.se"} {
 			if !strings.Contains(m.Data, want) {
 				t.Errorf("mail lacks %q:\n%s", want, m.Data)
 			}
