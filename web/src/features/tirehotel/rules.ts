@@ -2,6 +2,7 @@
 // from the components so they are tested on their own.
 import { CalendarDate, parseDate, today } from "@internationalized/date";
 import type { Customer } from "./types";
+import { isPhone } from "../../lib/phone";
 
 export const TIME_ZONE = "Europe/Stockholm";
 export const PLATE_MAX = 7;
@@ -43,9 +44,6 @@ export function codeKeyAllowed(e: { key: string; ctrlKey?: boolean; metaKey?: bo
 
 /** The wheel-change contact form: e-mail with a top-level part of 2+ characters. */
 export const EMAIL = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-/** mobileFromTyping keeps only digits and plus signs, as typed. */
-export const mobileFromTyping = (s: string) => s.replace(/[^\d+]/g, "");
-export const MOBILE = /^[\d+]{8,15}$/;
 
 export interface FormState {
   date: string | null;
@@ -57,15 +55,17 @@ export interface FormState {
 
 /**
  * canSubmit is the rule of 'Genomför bokning': a date, a time when the day
- * has slots, a valid e-mail and mobile, and first and last name filled.
+ * has slots, a valid e-mail, a mobile number as people write it on the
+ * site's country (lib/phone; the server stores it in E.164), and first and
+ * last name filled.
  */
-export function canSubmit(s: FormState): boolean {
+export function canSubmit(s: FormState, country: string): boolean {
   const c = s.customer;
   return (
     s.date !== null &&
     (!s.slotsExist || s.time !== null) &&
     EMAIL.test(c.email.trim()) &&
-    MOBILE.test(c.phoneMobile) &&
+    isPhone(c.phoneMobile, country) &&
     c.firstName.trim() !== "" &&
     c.lastName.trim() !== ""
   );
