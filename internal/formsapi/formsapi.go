@@ -159,7 +159,7 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 		s.log().Warn("form honeypot filled; submission dropped", "form", f.Name, "site", st.Name)
 		return web.WriteJSON(w, r, http.StatusAccepted, ok)
 	}
-	if done, err := s.Leads.Exists(r.Context(), f.SubmissionID); err != nil {
+	if done, err := s.Leads.Exists(r.Context(), st.Name, f.SubmissionID); err != nil {
 		return err
 	} else if done {
 		return web.WriteJSON(w, r, http.StatusAccepted, ok)

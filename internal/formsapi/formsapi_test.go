@@ -292,7 +292,7 @@ func TestSellCarSubmission(t *testing.T) {
 			t.Fatalf("attempt %d: %d %s", i, rec.Code, rec.Body)
 		}
 	}
-	lead, err := f.svc.Leads.BySubmission(context.Background(), "sell-000000001")
+	lead, err := f.svc.Leads.BySubmission(context.Background(), "group-se", "sell-000000001")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -128,7 +128,7 @@ func TestSaveIsIdempotent(t *testing.T) {
 		if _, unsent, _ := mail.State(ctx, db); unsent != 1 {
 			t.Errorf("%d mails queued, want 1", unsent)
 		}
-		if _, err := st.BySubmission(ctx, "sub-unknown-1"); !errs.Is(err, errs.NotFound) {
+		if _, err := st.BySubmission(ctx, "group-se", "sub-unknown-1"); !errs.Is(err, errs.NotFound) {
 			t.Errorf("unknown submission: %v, want not found", err)
 		}
 		// The same ticket for another submission: refused, nothing stored.
@@ -239,6 +239,42 @@ func TestMoveLegacyOutbox(t *testing.T) {
 		got, _ := mail.ExportRecipient(ctx, db, "sales@dealer.se")
 		if len(got) != 1 || got[0].Ref != "lead:legacy-00001" || got[0].Text != "Name: Old\r\n" || got[0].Headers["Reply-To"] != "old@example.se" {
 			t.Errorf("moved %+v", got)
+		}
+	})
+}
+
+// TestSubmissionIDPerSite: a formSubmissionId is unique per site. The same
+// id sent to another site is that site's own lead, stored and mailed; sent
+// again to either site it stores nothing new (21.24).
+func TestSubmissionIDPerSite(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		st := leads.NewStore(db)
+		now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+		f := mustForm(t, "sub-shared-0001")
+		text := f.Mail(dealer, "Volvo XC60 2024")
+		for i, s := range []struct {
+			site, nonce string
+			created     bool
+		}{{"group-se", "nonce-se", true}, {"group-no", "nonce-no", true}, {"group-se", "nonce-se2", false}, {"group-no", "nonce-no2", false}} {
+			lead, created, err := st.Save(ctx, s.site, f, dealer, text, s.nonce, now.Add(time.Duration(i)*time.Second))
+			if err != nil || created != s.created || lead.SiteName != s.site {
+				t.Fatalf("save %d on %s: created=%v lead site %q err=%v; want created=%v", i, s.site, created, lead.SiteName, err, s.created)
+			}
+		}
+		if n, _ := st.Count(ctx); n != 2 {
+			t.Errorf("%d leads, want one per site", n)
+		}
+		if _, unsent, _ := mail.State(ctx, db); unsent != 2 {
+			t.Errorf("%d mails queued, want one per site", unsent)
+		}
+		for _, site := range []string{"group-se", "group-no"} {
+			if ok, err := st.Exists(ctx, site, "sub-shared-0001"); !ok || err != nil {
+				t.Errorf("%s: exists %v %v", site, ok, err)
+			}
+		}
+		if ok, _ := st.Exists(ctx, "group-dk", "sub-shared-0001"); ok {
+			t.Error("group-dk has a lead it was never sent")
 		}
 	})
 }
