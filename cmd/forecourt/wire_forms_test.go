@@ -37,7 +37,7 @@ func TestLeadsCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	to := leads.Recipient{Name: "Bilinköp", Email: "bilinkop@forecourt.se"}
-	if _, _, err := leads.NewStore(db).Save(ctx, "group-se", f, to, f.Mail(to, ""), "", time.Now()); err != nil {
+	if _, _, err := leads.NewStore(db).Save(ctx, "group-se", f, to, f.Mail(to, "", "sv"), "", time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	// A service booking of the same person, with the workshop's copy of

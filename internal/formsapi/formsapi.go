@@ -175,7 +175,7 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 	if err := leads.AllowRecipient(r.Context(), s.Limiter, s.recipientLimit(), to.Email); err != nil {
 		return err
 	}
-	_, created, err := s.Leads.Save(r.Context(), st.Name, f, to, f.Mail(to, carTitle), nonce, s.now())
+	_, created, err := s.Leads.Save(r.Context(), st.Name, f, to, f.Mail(to, carTitle, st.DefaultLanguage()), nonce, s.now())
 	if err != nil {
 		return err
 	}
@@ -372,7 +372,7 @@ func (s *Service) handleJotform(w http.ResponseWriter, r *http.Request) error {
 	if err := leads.AllowRecipient(r.Context(), s.Limiter, s.recipientLimit(), def.Recipient); err != nil {
 		return err
 	}
-	res, err := s.Backend.Submit(r.Context(), formbuilder.Submission{Site: st.Name, Def: def, SubmissionID: b.SubmissionID, Answers: answers, Nonce: nonce}, s.now())
+	res, err := s.Backend.Submit(r.Context(), formbuilder.Submission{Site: st.Name, Lang: st.DefaultLanguage(), Def: def, SubmissionID: b.SubmissionID, Answers: answers, Nonce: nonce}, s.now())
 	if err != nil {
 		return err
 	}

@@ -102,7 +102,7 @@ func TestFinanceDealerMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg := leads.DealerMessage(sub, "Volvo XC40 2024")
+	msg := leads.DealerMessage(sub, "Volvo XC40 2024", "en")
 	if msg.Subject != "Reservation: Volvo XC40 2024 – Anna Andersson" {
 		t.Errorf("subject %q", msg.Subject)
 	}

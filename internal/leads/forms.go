@@ -358,17 +358,18 @@ func parseCarValues(env Envelope, today time.Time, country string) (Submission, 
 	return ParseSubmissionOn(body, today, country)
 }
 
-// Mail composes the dealer's e-mail of a checked form for to. carTitle
-// names the car of a car form ("Volvo XC60 2021"), siteName is the dealer
-// site of a service request.
-func (f *Form) Mail(to Recipient, carTitle string) MailText {
+// Mail composes the dealer's e-mail of a checked form for to in lang (the
+// site's language). carTitle names the car of a car form ("Volvo XC60
+// 2021").
+func (f *Form) Mail(to Recipient, carTitle, lang string) MailText {
+	w := MailWordsOf(lang)
 	switch {
 	case f.car != nil:
-		return DealerMessage(*f.car, carTitle)
+		return DealerMessage(*f.car, carTitle, lang)
 	case f.sell != nil:
-		return sellCarMessage(f, *f.sell)
+		return sellCarMessage(f, *f.sell, w)
 	case f.svc != nil:
-		return serviceMessage(f, *f.svc, to)
+		return serviceMessage(f, *f.svc, to, w)
 	}
 	return MailText{}
 }
@@ -395,70 +396,62 @@ func (l *lines) long(label, value string) {
 	fmt.Fprintf(&l.b, "\r\n%s:\r\n%s\r\n", label, Quote(value))
 }
 
-func sellCarMessage(f *Form, v SellCar) MailText {
+func sellCarMessage(f *Form, v SellCar, w MailWords) MailText {
 	var l lines
-	choice := "Sell the car"
+	choice := w.Sell
 	if v.Option == OptionTradeIn {
-		choice = "Trade in the car"
+		choice = w.TradeIn
 	}
-	l.text("A new sell / trade-in request from the website.")
+	l.text(w.SellIntro)
 	l.text("")
-	l.field("Wants to", choice)
-	l.field("Registration number", v.Regno)
-	l.field("Mileage", fmt.Sprint(v.Milage.Value))
-	l.field("Name", v.CustomerName)
-	l.field("Phone", v.CustomerPhone)
-	l.field("E-mail", v.CustomerEmail)
-	l.long("Other", v.Other)
+	l.field(w.WantsTo, choice)
+	l.field(w.Regno, v.Regno)
+	l.field(w.Mileage, fmt.Sprint(v.Milage.Value))
+	l.field(w.Name, v.CustomerName)
+	l.field(w.Phone, v.CustomerPhone)
+	l.field(w.Email, v.CustomerEmail)
+	l.long(w.Other, v.Other)
 	if v.Source != "" {
 		l.text("")
-		l.field("Sent from", v.Source)
+		l.field(w.SentFrom, v.Source)
 	}
-	l.field("Reference", f.SubmissionID)
+	l.field(w.Reference, f.SubmissionID)
 	return MailText{Subject: Flatten(choice + ": " + v.Regno + " – " + v.CustomerName), Body: l.b.String()}
 }
 
-func serviceMessage(f *Form, v ServiceRequest, to Recipient) MailText {
+func serviceMessage(f *Form, v ServiceRequest, to Recipient, w MailWords) MailText {
 	var l lines
-	kind := "bil"
+	kind := w.Car
 	if v.TypeCar == TypeMotorbike {
-		kind = "motorsykkel"
+		kind = w.Bike
 	}
-	l.text("Ny serviceforespørsel fra nettsiden.")
+	l.text(w.ServiceIntro)
 	l.text("")
-	l.field("Kjøretøy", kind)
-	l.field("Forhandler", to.Name)
+	l.field(w.Vehicle, kind)
+	l.field(w.Dealer, to.Name)
 	services := strings.Join(v.Services, ", ")
 	if services == "" {
-		services = "(ingen valgt)"
+		services = w.NoneChosen
 	}
-	l.field("Tjenester", services)
-	l.field("Ønsket dato", v.DesiredDate)
-	l.field("Registreringsnummer", v.Regno)
+	l.field(w.Services, services)
+	l.field(w.DesiredDate, v.DesiredDate)
+	l.field(w.Regno, v.Regno)
 	if v.Milage.Set {
-		l.field("Kilometerstand", fmt.Sprint(v.Milage.Value))
+		l.field(w.Mileage, fmt.Sprint(v.Milage.Value))
 	}
-	l.field("Navn", v.CustomerName)
-	l.field("Telefon", v.CustomerPhone)
-	l.field("E-post", v.CustomerEmail)
-	l.field("Samtykke (GDPR)", jaNei(v.GDPR))
-	l.field("Nyhetsbrev", jaNei(v.Newsletter))
-	l.long("Beskrivelse", v.Description)
-	l.long("Annet", v.Other)
+	l.field(w.Name, v.CustomerName)
+	l.field(w.Phone, v.CustomerPhone)
+	l.field(w.Email, v.CustomerEmail)
+	l.field(w.Consent, w.yesNo(v.GDPR))
+	l.field(w.Newsletter, w.yesNo(v.Newsletter))
+	l.long(w.Description, v.Description)
+	l.long(w.Other, v.Other)
 	if v.Source != "" {
 		l.text("")
-		l.field("Sendt fra", v.Source)
+		l.field(w.SentFrom, v.Source)
 	}
-	l.field("Referanse", f.SubmissionID)
-	subject := "Serviceforespørsel: " + v.Regno + " – " + v.CustomerName
-	return MailText{Subject: Flatten(subject), Body: l.b.String()}
-}
-
-func jaNei(b bool) string {
-	if b {
-		return "ja"
-	}
-	return "nei"
+	l.field(w.Reference, f.SubmissionID)
+	return MailText{Subject: Flatten(w.ServiceRequest + ": " + v.Regno + " – " + v.CustomerName), Body: l.b.String()}
 }
 
 // runes counts characters (for limits given in characters).

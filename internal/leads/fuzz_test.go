@@ -33,6 +33,6 @@ func FuzzParseSubmission(f *testing.F) {
 		if strings.ContainsAny(s.Values.Email, "\r\n") {
 			t.Fatalf("a line break reached the reply address: %q", s.Values.Email)
 		}
-		leads.DealerMessage(s, "Volvo XC60")
+		leads.DealerMessage(s, "Volvo XC60", "en")
 	})
 }

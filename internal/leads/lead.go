@@ -125,43 +125,46 @@ func ParseSubmissionOn(data []byte, today time.Time, country string) (Submission
 	return s, nil
 }
 
-// DealerMessage is the e-mail that delivers a lead to the dealer. carTitle
-// names the car ("Volvo XC60 2021"); the reply goes to the visitor.
-func DealerMessage(s Submission, carTitle string) MailText {
+// DealerMessage is the e-mail that delivers a lead to the dealer in lang
+// (the site's language). carTitle names the car ("Volvo XC60 2021"); the
+// reply goes to the visitor.
+func DealerMessage(s Submission, carTitle, lang string) MailText {
 	v := s.Values
+	w := MailWordsOf(lang)
 	var l lines
-	l.text(fmt.Sprintf("A new lead from the website for %s (car %s).", Flatten(carTitle), Flatten(v.Car)))
+	l.text(fmt.Sprintf(w.LeadIntro, Flatten(carTitle), Flatten(v.Car)))
 	l.text("")
-	l.field("Name", v.Name)
-	l.field("Phone", v.Phone)
-	l.field("E-mail", v.Email)
+	l.field(w.Name, v.Name)
+	l.field(w.Phone, v.Phone)
+	l.field(w.Email, v.Email)
+	// The finance forms are the UK site's alone: their details stay English.
 	if subject, ok := formSubjects[s.FormName]; ok {
-		l.field("Request", subject)
+		l.field(w.Request, subject)
 		for _, d := range detailLabels {
 			if x := v.Details[d.key]; x != "" {
 				l.field(d.label, x)
 			}
 		}
 	} else {
-		l.field("Wants a quote", yesNo(v.Quote))
-		l.field("Wants a test drive", yesNo(v.TestDrive))
+		l.field(w.WantsQuote, w.yesNo(v.Quote))
+		l.field(w.WantsTestDrv, w.yesNo(v.TestDrive))
 	}
-	l.long("Message", v.Message)
+	l.long(w.Message, v.Message)
 	if v.Source != "" {
 		l.text("")
-		l.field("Sent from", v.Source)
+		l.field(w.SentFrom, v.Source)
 	}
-	l.field("Reference", s.SubmissionID)
-	kind := "Lead"
+	l.field(w.Reference, s.SubmissionID)
+	kind := w.Lead
 	if subject, ok := formSubjects[s.FormName]; ok {
 		kind = subject
 	}
 	return MailText{Subject: Flatten(kind + ": " + carTitle + " – " + v.Name), Body: l.b.String()}
 }
 
-func yesNo(b bool) string {
+func (w MailWords) yesNo(b bool) string {
 	if b {
-		return "yes"
+		return w.Yes
 	}
-	return "no"
+	return w.No
 }

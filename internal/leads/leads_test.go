@@ -102,7 +102,7 @@ func TestSaveIsIdempotent(t *testing.T) {
 		st := leads.NewStore(db)
 		now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
 		f := mustForm(t, "sub-aaaaaaaa01")
-		text := f.Mail(dealer, "Volvo XC60 2024")
+		text := f.Mail(dealer, "Volvo XC60 2024", "en")
 		first, created, err := st.Save(ctx, "group-se", f, dealer, text, "nonce-1", now)
 		if err != nil || !created {
 			t.Fatalf("first save: created=%v err=%v", created, err)
@@ -133,7 +133,7 @@ func TestSaveIsIdempotent(t *testing.T) {
 		}
 		// The same ticket for another submission: refused, nothing stored.
 		other := mustForm(t, "sub-aaaaaaaa02")
-		_, _, err = st.Save(ctx, "group-se", other, dealer, other.Mail(dealer, "Volvo"), "nonce-1", now)
+		_, _, err = st.Save(ctx, "group-se", other, dealer, other.Mail(dealer, "Volvo", "en"), "nonce-1", now)
 		var e *errs.Error
 		if !asErr(err, &e) || e.Fields["ticket"] != leads.TicketUsed {
 			t.Errorf("reused ticket: %v, want ticketUsed", err)
@@ -155,7 +155,7 @@ func TestSaveNothingHalfStored(t *testing.T) {
 		st := leads.NewStore(db)
 		f := mustForm(t, "sub-halfstored1")
 		bad := leads.Recipient{Email: "not an address"}
-		if _, _, err := st.Save(ctx, "group-se", f, bad, f.Mail(bad, "Volvo"), "n-half", time.Now()); err == nil {
+		if _, _, err := st.Save(ctx, "group-se", f, bad, f.Mail(bad, "Volvo", "en"), "n-half", time.Now()); err == nil {
 			t.Fatal("saved with a bad recipient")
 		}
 		if n, _ := st.Count(ctx); n != 0 {
@@ -181,7 +181,7 @@ func TestLeadMailArrives(t *testing.T) {
 		ob.BaseDelay = time.Minute
 
 		f := mustForm(t, "sub-outage-001")
-		if _, _, err := st.Save(ctx, "group-se", f, dealer, f.Mail(dealer, "Volvo XC60 2024"), "", clock); err != nil {
+		if _, _, err := st.Save(ctx, "group-se", f, dealer, f.Mail(dealer, "Volvo XC60 2024", "en"), "", clock); err != nil {
 			t.Fatal(err)
 		}
 		if n := ob.Deliver(ctx); n != 0 {
@@ -252,7 +252,7 @@ func TestSubmissionIDPerSite(t *testing.T) {
 		st := leads.NewStore(db)
 		now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
 		f := mustForm(t, "sub-shared-0001")
-		text := f.Mail(dealer, "Volvo XC60 2024")
+		text := f.Mail(dealer, "Volvo XC60 2024", "en")
 		for i, s := range []struct {
 			site, nonce string
 			created     bool
