@@ -3,6 +3,7 @@ package formsapi_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -405,14 +406,19 @@ func TestRateLimits(t *testing.T) {
 		if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" || !strings.Contains(errOf(rec).Error.Message, "to this dealer") {
 			t.Fatalf("recipient limit: %d %v %s", rec.Code, rec.Header(), rec.Body)
 		}
-		// Per address: every POST counts, bad ones too.
+		// Per address: every POST counts, bad ones too, and a new
+		// X-Forwarded-For each time does not make a new client (only the
+		// server's CLIENT_IP_HEADER policy names a proxy header).
 		f.clock.t = f.clock.t.Add(11 * time.Minute)
+		spoof := func(i int) map[string]string {
+			return map[string]string{"X-Forwarded-For": fmt.Sprintf("203.0.113.%d", i+1)}
+		}
 		for i := 0; i < 3; i++ {
-			if rec := f.do(t, req{path: "/api/jotform", body: `{}`}); rec.Code != 400 {
+			if rec := f.do(t, req{path: "/api/jotform", body: `{}`, hdr: spoof(i)}); rec.Code != 400 {
 				t.Fatalf("post %d: %d %s", i, rec.Code, rec.Body)
 			}
 		}
-		rec = f.do(t, req{path: "/api/jotform", body: `{}`})
+		rec = f.do(t, req{path: "/api/jotform", body: `{}`, hdr: spoof(3)})
 		e := errOf(rec)
 		if rec.Code != http.StatusTooManyRequests || e.Error.Code != "rate_limited" || !strings.Contains(e.Error.Message, "from your address") {
 			t.Fatalf("address limit: %d %s", rec.Code, rec.Body)
