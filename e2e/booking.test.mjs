@@ -266,7 +266,7 @@ test("a slot taken by someone else between choosing and booking", async () => {
   for (let i = 0; i < 8 && status !== 409; i++) {
     const res = await fetch(server.url + "/api/mechmate/book", {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+      headers: { "Content-Type": "application/json", Origin: server.url, "Idempotency-Key": crypto.randomUUID() },
       body: JSON.stringify({
         customer: { firstName: "Other", lastName: `Kund${i}`, phone: "0701234567", email: `other${i}@example.se` },
         freeText: "",

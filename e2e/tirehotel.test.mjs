@@ -131,7 +131,8 @@ test("DCK123: code from the outbox → tyres → date → slot → form → conf
   await page.getByRole("textbox", { name: "E-post" }).fill("anna.lindqvist@example.se");
   const mobile = page.getByRole("textbox", { name: "Mobilnummer" });
   await mobile.pressSequentially("070-123 45 67");
-  assert.equal(await mobile.inputValue(), "0701234567", "only digits and plus signs as typed");
+  // Kept as typed (21.14): the server stores the number in E.164.
+  assert.equal(await mobile.inputValue(), "070-123 45 67", "the mobile as typed");
   await page.getByRole("textbox", { name: /Meddelande till verkstaden/ }).fill("Har en lånebil bokad?");
   assert.equal(await submit.getAttribute("aria-disabled"), null);
   await axe(page, "Booking: form");
@@ -146,6 +147,7 @@ test("DCK123: code from the outbox → tyres → date → slot → form → conf
   assert.match(summary, new RegExp(`kl\\. ${times[0]}`));
   assert.match(summary, /Har en lånebil bokad\?/);
   assert.match(summary, /Anna Lindqvist/);
+  assert.match(summary, /\+46701234567/, "the mobile in E.164");
   assert.match(await page.getByRole("link", { name: /\d{3} \d{2} / }).first().getAttribute("href"), /maps/);
   assert.equal(await page.getByRole("link", { name: "Gå till startsidan" }).getAttribute("href"), "/");
   assert.ok(await page.evaluate(() => window.dataLayer?.some((e) => e.event === "purchase" && e.ecommerce?.currency === "SEK" && e.ecommerce?.value === 0 && e.flow_version === "2.0")));

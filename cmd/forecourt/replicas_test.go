@@ -266,6 +266,7 @@ func TestTwoReplicas(t *testing.T) {
 				body := fmt.Sprintf(`{"customer":{"firstName":"Kund","lastName":"Nummer %d","phone":"070 123 45 %02d","email":"kund%d@example.se"},"freeText":"","departmentId":%q,"timeSlot":%q,"isFullDay":false,"registrationNumber":"ABC123","mileage":4500,"serviceOfferingRequests":[{"kobraId":"originalservice","unitsSelected":1,"userInput":""}]}`, i, i, i, dept, slot)
 				req, _ := http.NewRequest("POST", srv+"/api/mechmate/book", strings.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Origin", srv) // as the site's own page sends it
 				req.Header.Set("Idempotency-Key", fmt.Sprintf("replica-booking-%02d", i))
 				res, err := http.DefaultClient.Do(req)
 				if err != nil {

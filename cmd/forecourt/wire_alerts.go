@@ -112,7 +112,7 @@ func wireAlerts(ctx context.Context, w *wiring) error {
 		Limiter: w.limiter, Limits: set.limits, DigestHour: set.digestHour, Kick: w.mail.Kick, Log: w.app.log}
 	alerts.Register(w.jobs, svc, set.sweep)
 	api := &alerts.API{Service: svc, Tickets: &leads.Tickets{Secret: ticketKey, MinFill: forms.minFill},
-		Search: w.engine, TrustForwarded: forms.trustForwarded}
+		Search: w.engine}
 	if u, err := url.Parse(w.app.cfg.PublicURL); err == nil && u.Hostname() != "" {
 		api.ExtraOriginHosts = []string{u.Hostname()}
 	}

@@ -10,6 +10,7 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/places"
 	"forecourt/internal/vehicles"
 	"forecourt/internal/web"
@@ -43,6 +44,7 @@ func wireBooking(ctx context.Context, w *wiring) error {
 		Kick: w.mail.Kick, PublicURL: w.app.cfg.PublicURL, Log: w.app.log,
 		SiteOf:    func(r *http.Request) string { return web.SiteOf(r).Name },
 		SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts },
+		Guard:     httpguard.Mutation{Allowed: sameSiteOrigin(w.app.cfg)},
 	}
 	rem, err := w.ownerReminders(ctx)
 	if err != nil {

@@ -31,7 +31,6 @@ func init() { wirers = append(wirers, wireForms) }
 //	FORMS_MIN_FILL_MS      minimum fill time of a form (default 3000)
 //	FORMS_LIMIT_ADDRESS    submissions per client address (default 20/10m)
 //	FORMS_LIMIT_RECIPIENT  accepted submissions per recipient mailbox (default 60/1h)
-//	FORMS_TRUST_FORWARDED  true: the client address is X-Forwarded-For's last entry
 //	JOTFORM_API_KEY        on: form-builder submissions go to the hosted form service
 //	JOTFORM_REGION         eu or us (default us)
 //	JOTFORM_BASE_URL       replaces the region's API address (tests)
@@ -39,7 +38,6 @@ type formsSettings struct {
 	secret                 string
 	minFill                time.Duration
 	addrLimit, rcptLimit   leads.Limit
-	trustForwarded         bool
 	jotformKey, jotformRgn string
 	jotformBase            string
 }
@@ -70,12 +68,11 @@ func loadFormsSettings() (formsSettings, error) {
 			*x.dst = l
 		}
 	}
-	if v := os.Getenv("FORMS_TRUST_FORWARDED"); v != "" {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			return s, fmt.Errorf("FORMS_TRUST_FORWARDED %q: want true or false", v)
-		}
-		s.trustForwarded = b
+	// The forms take the client address from the server's one trusted-proxy
+	// policy (CLIENT_IP_HEADER) like every rate-limited endpoint; the old
+	// forms-only switch would now be silently ignored, so it is refused.
+	if os.Getenv("FORMS_TRUST_FORWARDED") != "" {
+		return s, fmt.Errorf("FORMS_TRUST_FORWARDED is replaced by CLIENT_IP_HEADER=X-Forwarded-For (one proxy policy for every endpoint)")
 	}
 	rgn, err := formbuilder.ParseRegion(os.Getenv("JOTFORM_REGION"))
 	if err != nil {
@@ -154,7 +151,6 @@ func wireForms(ctx context.Context, w *wiring) error {
 		Dealers:        w.catalog.Store(),
 		Outbox:         w.mail,
 		Log:            w.app.log,
-		TrustForwarded: set.trustForwarded,
 	}
 	if u, err := url.Parse(w.app.cfg.PublicURL); err == nil && u.Hostname() != "" {
 		svc.ExtraOriginHosts = []string{u.Hostname()}

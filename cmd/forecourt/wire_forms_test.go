@@ -32,12 +32,12 @@ func TestLeadsCommand(t *testing.T) {
 	}
 	body := `{"formName":"sellCar","formSubmissionId":"cmd-gdpr-0001","values":{"regno":"ABC123","milage":1,"customerName":"Per Person",
 		"customerPhone":"0701234567","customerEmail":"Per@Example.se","option":"sell"}}`
-	f, err := leads.ParseForm([]byte(body), time.Now())
+	f, err := leads.ParseForm([]byte(body), time.Now(), "SE")
 	if err != nil {
 		t.Fatal(err)
 	}
 	to := leads.Recipient{Name: "Bilinköp", Email: "bilinkop@forecourt.se"}
-	if _, _, err := leads.NewStore(db).Save(ctx, "group-se", f, to, f.Mail(to, ""), "", time.Now()); err != nil {
+	if _, _, err := leads.NewStore(db).Save(ctx, "group-se", f, to, f.Mail(to, "", "sv"), "", time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	// A service booking of the same person, with the workshop's copy of

@@ -14,6 +14,7 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/catalog"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/tirehotel"
 	"forecourt/internal/web"
 )
@@ -97,6 +98,7 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 		return err
 	}
 	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev,
+		Guard:  httpguard.Mutation{Allowed: sameSiteOrigin(a.cfg)},
 		Origin: func(r *http.Request) string { return bookingapi.PublicOrigin(a.cfg.PublicURL, web.SiteOf(r).Hosts, r) }}
 	w.deps.Extra = append(w.deps.Extra, func(mux *http.ServeMux, s *web.Server) {
 		for _, r := range api.Routes() {

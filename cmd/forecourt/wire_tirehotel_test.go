@@ -101,6 +101,10 @@ func TestTirehotelServer(t *testing.T) {
 	call := func(method, path, body string, out any) int {
 		t.Helper()
 		req, _ := http.NewRequest(method, hs.URL+path, strings.NewReader(body))
+		if method == "POST" {
+			req.Header.Set("Origin", hs.URL)
+			req.Header.Set("Content-Type", "application/json")
+		}
 		res, err := c.Do(req)
 		if err != nil {
 			t.Fatal(err)

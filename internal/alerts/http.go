@@ -4,14 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"mime"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"forecourt/internal/catalogpages"
 	"forecourt/internal/errs"
-	"forecourt/internal/formsapi"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/leads"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/web"
@@ -35,7 +34,6 @@ type API struct {
 	// nil uses the server's.
 	BaseURL          func(r *http.Request) string
 	ExtraOriginHosts []string
-	TrustForwarded   bool
 }
 
 // Mount mounts the endpoints (for web.Deps.Extra).
@@ -90,11 +88,6 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	return b, nil
 }
 
-func isJSON(r *http.Request) bool {
-	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	return err == nil && mt == "application/json"
-}
-
 // allow counts one hit of key against lim (internal/ratelimit in the store).
 func (a *API) allow(r *http.Request, key string, lim leads.Limit, who string) error {
 	ok, retry, err := a.Service.Limiter.Allow(r.Context(), key, lim.N, lim.Window)
@@ -107,8 +100,8 @@ func (a *API) allow(r *http.Request, key string, lim leads.Limit, who string) er
 	return nil
 }
 
-func addressKey(r *http.Request, trust bool) string {
-	return "alerts:" + strings.TrimPrefix(leads.AddressKey(formsapi.ClientIP(r, trust)), "form:")
+func addressKey(r *http.Request) string {
+	return "alerts:" + strings.TrimPrefix(leads.AddressKey(httpguard.ClientAddr(r)), "form:")
 }
 
 // handleSignup serves "POST /api/alerts": JSON only (415), from the site's
@@ -119,14 +112,14 @@ func addressKey(r *http.Request, trust bool) string {
 // with its confirmation mail in one transaction.
 func (a *API) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	st := web.SiteOf(r)
-	if !isJSON(r) {
+	if !httpguard.IsJSON(r) {
 		return &statusError{http.StatusUnsupportedMediaType, "unsupported_media_type", "Send the form as application/json."}
 	}
-	if !formsapi.AllowedOrigin(r, st, a.ExtraOriginHosts...) {
+	if !httpguard.AllowedOrigin(r, st, a.ExtraOriginHosts...) {
 		return errs.E(errs.Forbidden, "Saved searches are accepted from the site's own pages only.")
 	}
 	lim := a.Service.limits()
-	if err := a.allow(r, addressKey(r, a.TrustForwarded), lim.Address, "from your address"); err != nil {
+	if err := a.allow(r, addressKey(r), lim.Address, "from your address"); err != nil {
 		return err
 	}
 	body, err := readBody(w, r)
@@ -187,14 +180,14 @@ type tokenBody struct {
 // readToken reads a JSON body {token, …} after the per-address limit.
 func (a *API) readToken(w http.ResponseWriter, r *http.Request) (tokenBody, error) {
 	var b tokenBody
-	if err := a.allow(r, addressKey(r, a.TrustForwarded)+":token", a.Service.limits().Tokens, "from your address"); err != nil {
+	if err := a.allow(r, addressKey(r)+":token", a.Service.limits().Tokens, "from your address"); err != nil {
 		return b, err
 	}
 	body, err := readBody(w, r)
 	if err != nil {
 		return b, err
 	}
-	if isJSON(r) {
+	if httpguard.IsJSON(r) {
 		if err := json.Unmarshal(body, &b); err != nil {
 			return b, errs.E(errs.Invalid, "The request body is not valid JSON.")
 		}
@@ -239,7 +232,7 @@ func (a *API) handleUnsubscribe(w http.ResponseWriter, r *http.Request) error {
 // handleManage serves "POST /api/alerts/manage": the manage page lists the
 // address's searches, changes a frequency or deletes one.
 func (a *API) handleManage(w http.ResponseWriter, r *http.Request) error {
-	if !isJSON(r) {
+	if !httpguard.IsJSON(r) {
 		return &statusError{http.StatusUnsupportedMediaType, "unsupported_media_type", "Send the request as application/json."}
 	}
 	b, err := a.readToken(w, r)

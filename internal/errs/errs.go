@@ -22,6 +22,10 @@ const (
 	RateLimited  Code = "rate_limited" // too many requests
 	Unavailable  Code = "unavailable"  // a dependency is down; try again later
 	Internal     Code = "internal"     // a bug or an unexpected failure; logged, never shown
+	// TooLarge and UnsupportedMediaType refuse a request body before it
+	// is read: over the endpoint's size bound, or not the type it takes.
+	TooLarge             Code = "too_large"
+	UnsupportedMediaType Code = "unsupported_media_type"
 )
 
 // Error is an error with a Code, a Message fit for users and, for invalid

@@ -12,6 +12,7 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/leads"
+	"forecourt/internal/mail"
 )
 
 // Answers are checked answers: Values maps a field name to a string, a
@@ -103,7 +104,7 @@ func (f *Field) check(raw json.RawMessage, day time.Time) (v any, ok, bad bool) 
 		s = leads.CleanMultiline(s)
 	} else {
 		s = strings.TrimSpace(s)
-		if !leads.OneLine(s) {
+		if !mail.IsOneLine(s) {
 			return nil, false, true
 		}
 	}

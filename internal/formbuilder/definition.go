@@ -20,6 +20,7 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/leads"
+	"forecourt/internal/mail"
 )
 
 // Field types.
@@ -223,7 +224,7 @@ func ParseDefinition(site, id string, data []byte) (*Definition, error) {
 	if !leads.ValidEmail(d.Recipient) {
 		return nil, fmt.Errorf("recipient %q: want an e-mail address", d.Recipient)
 	}
-	if !leads.OneLine(d.RecipientName) {
+	if !mail.IsOneLine(d.RecipientName) {
 		return nil, fmt.Errorf("recipientName: one line")
 	}
 	if d.SubmitLabel == "" || d.ThankYou == "" || d.ErrorText == "" {
@@ -282,7 +283,7 @@ func ParseDefinition(site, id string, data []byte) (*Definition, error) {
 			}
 			vals := map[string]bool{}
 			for _, o := range f.Options {
-				if o.Value == "" || !leads.OneLine(o.Value) || vals[o.Value] || o.Label == "" {
+				if o.Value == "" || !mail.IsOneLine(o.Value) || vals[o.Value] || o.Label == "" {
 					return nil, fmt.Errorf("%s: options: each needs a distinct one-line value and a label", at)
 				}
 				vals[o.Value] = true

@@ -17,7 +17,9 @@ import (
 
 // Submission is a checked form-builder submission.
 type Submission struct {
-	Site         string
+	Site string
+	// Lang is the site's language: the recipient's mail is written in it.
+	Lang         string
 	Def          *Definition
 	SubmissionID string
 	Answers      Answers
@@ -117,7 +119,8 @@ func (s *Store) Submit(ctx context.Context, sub Submission, now time.Time) (Resu
 func MailOf(sub Submission) mail.Message {
 	d := sub.Def
 	var b strings.Builder
-	fmt.Fprintf(&b, "A new answer to the form \"%s\" (%s) on %s.\r\n\r\n", leads.Flatten(d.Title), d.ID, sub.Site)
+	w := leads.MailWordsOf(sub.Lang)
+	fmt.Fprintf(&b, w.FormIntro+"\r\n\r\n", leads.Flatten(d.Title), d.ID, sub.Site)
 	for i := range d.Fields {
 		f := &d.Fields[i]
 		v, ok := sub.Answers.Values[f.Name]
@@ -130,7 +133,7 @@ func MailOf(sub Submission) mail.Message {
 		}
 		fmt.Fprintf(&b, "%s: %s\r\n", leads.Flatten(f.Label), leads.Flatten(f.Display(v)))
 	}
-	fmt.Fprintf(&b, "\r\nReference: %s\r\n", sub.SubmissionID)
+	fmt.Fprintf(&b, "\r\n%s: %s\r\n", w.Reference, sub.SubmissionID)
 	msg := mail.Message{To: d.Recipient, Subject: leads.Flatten(d.Title), Text: b.String(), Kind: MailKind, Ref: MailRef(sub.SubmissionID)}
 	if sub.Answers.Email != "" {
 		msg.Headers = map[string]string{"Reply-To": sub.Answers.Email}

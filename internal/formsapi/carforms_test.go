@@ -95,7 +95,7 @@ func TestCarFormRecipient(t *testing.T) {
 	if len(ms) != 1 || ms[0].To != want.Email {
 		t.Fatalf("mails %+v, want one to %s", ms, want.Email)
 	}
-	lead, _ := f.svc.Leads.BySubmission(context.Background(), "car-lead-00001")
+	lead, _ := f.svc.Leads.BySubmission(context.Background(), "group-se", "car-lead-00001")
 	if lead.Recipient != want.Email || strings.Contains(string(lead.Values), "elsewhere.example") {
 		t.Errorf("stored %s for %s", lead.Values, lead.Recipient)
 	}

@@ -247,7 +247,7 @@ func TestEraseAndExport(t *testing.T) {
 		if n := countRows(t, db, `SELECT count(*) FROM mail_outbox WHERE ref = 'lead:gdpr-000000002'`); n != 1 {
 			t.Errorf("kari's mail: %d, want 1", n)
 		}
-		if _, err := f.svc.Leads.BySubmission(ctx, "gdpr-000000002"); err != nil {
+		if _, err := f.svc.Leads.BySubmission(ctx, "group-no", "gdpr-000000002"); err != nil {
 			t.Errorf("kari's lead: %v", err)
 		}
 	})

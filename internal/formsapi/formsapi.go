@@ -56,9 +56,6 @@ type Service struct {
 	Dealers                      DealerSites
 	Outbox                       Kicker
 	Log                          *slog.Logger
-	// TrustForwarded takes the client address from X-Forwarded-For (behind
-	// the own proxy only).
-	TrustForwarded bool
 	// ExtraOriginHosts are host names allowed as Origin besides the site's
 	// own (PUBLIC_URL's host).
 	ExtraOriginHosts []string
@@ -153,7 +150,7 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	f, err := leads.ParseForm(body, s.today(st))
+	f, err := leads.ParseForm(body, s.today(st), st.Country)
 	if err != nil {
 		return err
 	}
@@ -162,7 +159,7 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 		s.log().Warn("form honeypot filled; submission dropped", "form", f.Name, "site", st.Name)
 		return web.WriteJSON(w, r, http.StatusAccepted, ok)
 	}
-	if done, err := s.Leads.Exists(r.Context(), f.SubmissionID); err != nil {
+	if done, err := s.Leads.Exists(r.Context(), st.Name, f.SubmissionID); err != nil {
 		return err
 	} else if done {
 		return web.WriteJSON(w, r, http.StatusAccepted, ok)
@@ -178,7 +175,7 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 	if err := leads.AllowRecipient(r.Context(), s.Limiter, s.recipientLimit(), to.Email); err != nil {
 		return err
 	}
-	_, created, err := s.Leads.Save(r.Context(), st.Name, f, to, f.Mail(to, carTitle), nonce, s.now())
+	_, created, err := s.Leads.Save(r.Context(), st.Name, f, to, f.Mail(to, carTitle, st.DefaultLanguage()), nonce, s.now())
 	if err != nil {
 		return err
 	}
@@ -375,7 +372,7 @@ func (s *Service) handleJotform(w http.ResponseWriter, r *http.Request) error {
 	if err := leads.AllowRecipient(r.Context(), s.Limiter, s.recipientLimit(), def.Recipient); err != nil {
 		return err
 	}
-	res, err := s.Backend.Submit(r.Context(), formbuilder.Submission{Site: st.Name, Def: def, SubmissionID: b.SubmissionID, Answers: answers, Nonce: nonce}, s.now())
+	res, err := s.Backend.Submit(r.Context(), formbuilder.Submission{Site: st.Name, Lang: st.DefaultLanguage(), Def: def, SubmissionID: b.SubmissionID, Answers: answers, Nonce: nonce}, s.now())
 	if err != nil {
 		return err
 	}

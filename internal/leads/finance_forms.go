@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/mail"
 )
 
 // Form names of the UK finance action pages (/finance/apply, /finance/reserve,
@@ -75,7 +76,7 @@ func checkDetails(s *Submission, today time.Time, fe errs.FieldErrors) {
 			fe.Add("values.details."+k, InvalidInput)
 		}
 		d[k] = strings.TrimSpace(v)
-		if !OneLine(v) || len(v) > 200 {
+		if !mail.IsOneLine(v) || len(v) > 200 {
 			fe.Add("values.details."+k, InvalidInput)
 		}
 	}

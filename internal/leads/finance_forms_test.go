@@ -68,7 +68,7 @@ func TestParseFinanceForms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sub, err := leads.ParseSubmissionOn(financeBody(tt.form, tt.mod), today)
+			sub, err := leads.ParseSubmissionOn(financeBody(tt.form, tt.mod), today, "GB")
 			if tt.want == nil {
 				if err != nil {
 					t.Fatal(err)
@@ -98,15 +98,15 @@ func TestContactFormTakesNoDetails(t *testing.T) {
 }
 
 func TestFinanceDealerMessage(t *testing.T) {
-	sub, err := leads.ParseSubmissionOn(financeBody(leads.FormFinanceReserve, nil), time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC))
+	sub, err := leads.ParseSubmissionOn(financeBody(leads.FormFinanceReserve, nil), time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), "GB")
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg := leads.DealerMessage(sub, "Volvo XC40 2024")
+	msg := leads.DealerMessage(sub, "Volvo XC40 2024", "en")
 	if msg.Subject != "Reservation: Volvo XC40 2024 – Anna Andersson" {
 		t.Errorf("subject %q", msg.Subject)
 	}
-	for _, want := range []string{"Request: Reservation", "Quote reference: " + testRef, "Preferred collection date: 2026-11-26", "Phone: 07700 900123"} {
+	for _, want := range []string{"Request: Reservation", "Quote reference: " + testRef, "Preferred collection date: 2026-11-26", "Phone: +447700900123"} {
 		if !strings.Contains(msg.Body, want) {
 			t.Errorf("body lacks %q:\n%s", want, msg.Body)
 		}

@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/mail"
+	"forecourt/internal/phone"
 )
 
 // Form names of POST /api/forms/comhub (docs/forms.md §1).
@@ -121,7 +123,7 @@ const (
 )
 
 // ParseSellCar checks the values of a sellCar form (spec §5 "Sell form").
-func ParseSellCar(raw json.RawMessage, fe errs.FieldErrors) SellCar {
+func ParseSellCar(raw json.RawMessage, country string, fe errs.FieldErrors) SellCar {
 	var v SellCar
 	if !valuesOf(raw, &v, fe) {
 		return v
@@ -136,7 +138,7 @@ func ParseSellCar(raw json.RawMessage, fe errs.FieldErrors) SellCar {
 	if !v.Milage.Set || v.Milage.Bad {
 		fe.Add("values.milage", InvalidInput)
 	}
-	checkPerson(v.CustomerName, v.CustomerPhone, v.CustomerEmail, "values.customer", fe)
+	checkPerson(v.CustomerName, &v.CustomerPhone, v.CustomerEmail, "values.customer", country, fe)
 	if v.Option != OptionSell && v.Option != OptionTradeIn {
 		fe.Add("values.option", InvalidInput)
 	}
@@ -147,13 +149,17 @@ func ParseSellCar(raw json.RawMessage, fe errs.FieldErrors) SellCar {
 	return v
 }
 
-// checkPerson checks name, phone and e-mail of the customer… fields.
-func checkPerson(name, phone, email, prefix string, fe errs.FieldErrors) {
+// checkPerson checks name, phone and e-mail of the customer… fields and
+// turns the phone number into E.164 (country: the site's, for national
+// numbers).
+func checkPerson(name string, tel *string, email, prefix, country string, fe errs.FieldErrors) {
 	if !validName(name) {
 		fe.Add(prefix+"Name", InvalidInput)
 	}
-	if !ValidPhone(phone) {
+	if e164, err := phone.Normalize(*tel, country); err != nil {
 		fe.Add(prefix+"Phone", InvalidInput)
+	} else {
+		*tel = e164
 	}
 	if !ValidEmail(email) {
 		fe.Add(prefix+"Email", InvalidInput)
@@ -161,7 +167,7 @@ func checkPerson(name, phone, email, prefix string, fe errs.FieldErrors) {
 }
 
 func checkSource(s string, fe errs.FieldErrors) {
-	if len(s) > MaxSource || !OneLine(s) {
+	if len(s) > MaxSource || !mail.IsOneLine(s) {
 		fe.Add("values.source", InvalidInput)
 	}
 }
@@ -209,7 +215,7 @@ type ServiceRequest struct {
 // ParseServiceRequest checks the values of a serviceRequestNo form (spec
 // §5 "Norwegian form"); today is the date in Europe/Oslo. Whether SiteID
 // names a Norwegian dealer is checked by the caller, who knows them.
-func ParseServiceRequest(raw json.RawMessage, today time.Time, fe errs.FieldErrors) ServiceRequest {
+func ParseServiceRequest(raw json.RawMessage, today time.Time, country string, fe errs.FieldErrors) ServiceRequest {
 	var v ServiceRequest
 	if !valuesOf(raw, &v, fe) {
 		return v
@@ -219,7 +225,7 @@ func ParseServiceRequest(raw json.RawMessage, today time.Time, fe errs.FieldErro
 	allowed := CarServices
 	switch v.TypeCar {
 	case TypeCar:
-		if v.SiteID == "" || len(v.SiteID) > 64 || !OneLine(v.SiteID) {
+		if v.SiteID == "" || len(v.SiteID) > 64 || !mail.IsOneLine(v.SiteID) {
 			fe.Add("values.siteId", InvalidInput)
 		}
 	case TypeMotorbike:
@@ -248,7 +254,7 @@ func ParseServiceRequest(raw json.RawMessage, today time.Time, fe errs.FieldErro
 	} else {
 		fe.Add("values.regno", InvalidInput)
 	}
-	checkPerson(v.CustomerName, v.CustomerPhone, v.CustomerEmail, "values.customer", fe)
+	checkPerson(v.CustomerName, &v.CustomerPhone, v.CustomerEmail, "values.customer", country, fe)
 	if v.Milage.Bad {
 		fe.Add("values.milage", InvalidInput)
 	}
@@ -293,12 +299,13 @@ func (f *Form) Car() *Submission { return f.car }
 // ServiceRequest returns the Norwegian service request (that form only).
 func (f *Form) ServiceRequest() *ServiceRequest { return f.svc }
 
-// ParseForm reads and checks a comhub body of any form. today is the
-// site's date (the Norwegian form's desired date and the finance forms'
+// ParseForm reads and checks a comhub body of any form; country is the
+// site's (phone numbers are stored in E.164, national ones with its
+// prefix). today is the site's date (the Norwegian form's desired date and the finance forms'
 // dates are checked against it). Bad fields come back as one errs.Invalid
 // listing each field; a body that is not JSON as errs.Invalid without
 // fields.
-func ParseForm(data []byte, today time.Time) (*Form, error) {
+func ParseForm(data []byte, today time.Time, country string) (*Form, error) {
 	env, err := ParseEnvelope(data)
 	if err != nil {
 		return nil, err
@@ -308,17 +315,17 @@ func ParseForm(data []byte, today time.Time) (*Form, error) {
 	f := &Form{Name: env.FormName, SubmissionID: env.SubmissionID, Ticket: strings.TrimSpace(env.Ticket), Honeypot: strings.TrimSpace(env.Website) != ""}
 	switch {
 	case IsCarForm(env.FormName):
-		sub, err := parseCarValues(env, today)
+		sub, err := parseCarValues(env, today, country)
 		if err != nil {
 			mergeFields(err, fe)
 		} else {
 			f.car, f.CarID, f.Email, f.Values = &sub, sub.CarID, strings.ToLower(sub.Values.Email), sub.Values
 		}
 	case env.FormName == FormSellCar:
-		v := ParseSellCar(env.Values, fe)
+		v := ParseSellCar(env.Values, country, fe)
 		f.sell, f.Email, f.Values = &v, strings.ToLower(v.CustomerEmail), v
 	case env.FormName == FormServiceRequest:
-		v := ParseServiceRequest(env.Values, today, fe)
+		v := ParseServiceRequest(env.Values, today, country, fe)
 		f.svc, f.Email, f.Values = &v, strings.ToLower(v.CustomerEmail), v
 	}
 	if err := fe.Err("Some fields are not filled in correctly."); err != nil {
@@ -339,7 +346,7 @@ func mergeFields(err error, fe errs.FieldErrors) {
 
 // parseCarValues checks the values of a car form with the rules of
 // ParseSubmissionOn.
-func parseCarValues(env Envelope, today time.Time) (Submission, error) {
+func parseCarValues(env Envelope, today time.Time, country string) (Submission, error) {
 	body, err := json.Marshal(struct {
 		FormName     string          `json:"formName"`
 		SubmissionID string          `json:"formSubmissionId"`
@@ -348,20 +355,21 @@ func parseCarValues(env Envelope, today time.Time) (Submission, error) {
 	if err != nil {
 		return Submission{}, errs.E(errs.Invalid, ErrMalformed)
 	}
-	return ParseSubmissionOn(body, today)
+	return ParseSubmissionOn(body, today, country)
 }
 
-// Mail composes the dealer's e-mail of a checked form for to. carTitle
-// names the car of a car form ("Volvo XC60 2021"), siteName is the dealer
-// site of a service request.
-func (f *Form) Mail(to Recipient, carTitle string) MailText {
+// Mail composes the dealer's e-mail of a checked form for to in lang (the
+// site's language). carTitle names the car of a car form ("Volvo XC60
+// 2021").
+func (f *Form) Mail(to Recipient, carTitle, lang string) MailText {
+	w := MailWordsOf(lang)
 	switch {
 	case f.car != nil:
-		return DealerMessage(*f.car, carTitle)
+		return DealerMessage(*f.car, carTitle, lang)
 	case f.sell != nil:
-		return sellCarMessage(f, *f.sell)
+		return sellCarMessage(f, *f.sell, w)
 	case f.svc != nil:
-		return serviceMessage(f, *f.svc, to)
+		return serviceMessage(f, *f.svc, to, w)
 	}
 	return MailText{}
 }
@@ -388,70 +396,62 @@ func (l *lines) long(label, value string) {
 	fmt.Fprintf(&l.b, "\r\n%s:\r\n%s\r\n", label, Quote(value))
 }
 
-func sellCarMessage(f *Form, v SellCar) MailText {
+func sellCarMessage(f *Form, v SellCar, w MailWords) MailText {
 	var l lines
-	choice := "Sell the car"
+	choice := w.Sell
 	if v.Option == OptionTradeIn {
-		choice = "Trade in the car"
+		choice = w.TradeIn
 	}
-	l.text("A new sell / trade-in request from the website.")
+	l.text(w.SellIntro)
 	l.text("")
-	l.field("Wants to", choice)
-	l.field("Registration number", v.Regno)
-	l.field("Mileage", fmt.Sprint(v.Milage.Value))
-	l.field("Name", v.CustomerName)
-	l.field("Phone", v.CustomerPhone)
-	l.field("E-mail", v.CustomerEmail)
-	l.long("Other", v.Other)
+	l.field(w.WantsTo, choice)
+	l.field(w.Regno, v.Regno)
+	l.field(w.Mileage, fmt.Sprint(v.Milage.Value))
+	l.field(w.Name, v.CustomerName)
+	l.field(w.Phone, v.CustomerPhone)
+	l.field(w.Email, v.CustomerEmail)
+	l.long(w.Other, v.Other)
 	if v.Source != "" {
 		l.text("")
-		l.field("Sent from", v.Source)
+		l.field(w.SentFrom, v.Source)
 	}
-	l.field("Reference", f.SubmissionID)
+	l.field(w.Reference, f.SubmissionID)
 	return MailText{Subject: Flatten(choice + ": " + v.Regno + " – " + v.CustomerName), Body: l.b.String()}
 }
 
-func serviceMessage(f *Form, v ServiceRequest, to Recipient) MailText {
+func serviceMessage(f *Form, v ServiceRequest, to Recipient, w MailWords) MailText {
 	var l lines
-	kind := "bil"
+	kind := w.Car
 	if v.TypeCar == TypeMotorbike {
-		kind = "motorsykkel"
+		kind = w.Bike
 	}
-	l.text("Ny serviceforespørsel fra nettsiden.")
+	l.text(w.ServiceIntro)
 	l.text("")
-	l.field("Kjøretøy", kind)
-	l.field("Forhandler", to.Name)
+	l.field(w.Vehicle, kind)
+	l.field(w.Dealer, to.Name)
 	services := strings.Join(v.Services, ", ")
 	if services == "" {
-		services = "(ingen valgt)"
+		services = w.NoneChosen
 	}
-	l.field("Tjenester", services)
-	l.field("Ønsket dato", v.DesiredDate)
-	l.field("Registreringsnummer", v.Regno)
+	l.field(w.Services, services)
+	l.field(w.DesiredDate, v.DesiredDate)
+	l.field(w.Regno, v.Regno)
 	if v.Milage.Set {
-		l.field("Kilometerstand", fmt.Sprint(v.Milage.Value))
+		l.field(w.Mileage, fmt.Sprint(v.Milage.Value))
 	}
-	l.field("Navn", v.CustomerName)
-	l.field("Telefon", v.CustomerPhone)
-	l.field("E-post", v.CustomerEmail)
-	l.field("Samtykke (GDPR)", jaNei(v.GDPR))
-	l.field("Nyhetsbrev", jaNei(v.Newsletter))
-	l.long("Beskrivelse", v.Description)
-	l.long("Annet", v.Other)
+	l.field(w.Name, v.CustomerName)
+	l.field(w.Phone, v.CustomerPhone)
+	l.field(w.Email, v.CustomerEmail)
+	l.field(w.Consent, w.yesNo(v.GDPR))
+	l.field(w.Newsletter, w.yesNo(v.Newsletter))
+	l.long(w.Description, v.Description)
+	l.long(w.Other, v.Other)
 	if v.Source != "" {
 		l.text("")
-		l.field("Sendt fra", v.Source)
+		l.field(w.SentFrom, v.Source)
 	}
-	l.field("Referanse", f.SubmissionID)
-	subject := "Serviceforespørsel: " + v.Regno + " – " + v.CustomerName
-	return MailText{Subject: Flatten(subject), Body: l.b.String()}
-}
-
-func jaNei(b bool) string {
-	if b {
-		return "ja"
-	}
-	return "nei"
+	l.field(w.Reference, f.SubmissionID)
+	return MailText{Subject: Flatten(w.ServiceRequest + ": " + v.Regno + " – " + v.CustomerName), Body: l.b.String()}
 }
 
 // runes counts characters (for limits given in characters).

@@ -10,6 +10,7 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/leads"
+	"forecourt/internal/mail"
 )
 
 func formBody(name string, values map[string]any) []byte {
@@ -75,7 +76,7 @@ func TestParseSellCar(t *testing.T) {
 			if tt.mod != nil {
 				tt.mod(v)
 			}
-			f, err := leads.ParseForm(formBody(leads.FormSellCar, v), today)
+			f, err := leads.ParseForm(formBody(leads.FormSellCar, v), today, "SE")
 			if d := cmp.Diff(tt.want, fieldsOf(t, err)); d != "" {
 				t.Fatalf("fields (-want +got):\n%s", d)
 			}
@@ -127,7 +128,7 @@ func TestParseServiceRequest(t *testing.T) {
 			if tt.mod != nil {
 				tt.mod(v)
 			}
-			_, err := leads.ParseForm(formBody(leads.FormServiceRequest, v), today)
+			_, err := leads.ParseForm(formBody(leads.FormServiceRequest, v), today, "NO")
 			if d := cmp.Diff(tt.want, fieldsOf(t, err)); d != "" {
 				t.Fatalf("fields (-want +got):\n%s", d)
 			}
@@ -149,14 +150,14 @@ func TestParseEnvelope(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := leads.ParseForm([]byte(tt.body), today)
+			_, err := leads.ParseForm([]byte(tt.body), today, "SE")
 			if d := cmp.Diff(tt.want, fieldsOf(t, err)); d != "" {
 				t.Fatalf("fields (-want +got):\n%s", d)
 			}
 		})
 	}
 	for _, body := range []string{``, `{`, `nope`, `{"formName": 1}`, `{} []`} {
-		_, err := leads.ParseForm([]byte(body), today)
+		_, err := leads.ParseForm([]byte(body), today, "SE")
 		if e, ok := err.(*errs.Error); !ok || e.Code != errs.Invalid || e.Message != leads.ErrMalformed || len(e.Fields) != 0 {
 			t.Errorf("%q: %v, want malformed", body, err)
 		}
@@ -166,7 +167,7 @@ func TestParseEnvelope(t *testing.T) {
 func TestHoneypotAndTicketAreRead(t *testing.T) {
 	b, _ := json.Marshal(map[string]any{"formName": "carDetailContact", "formSubmissionId": "sub-0000000001", "ticket": " t1 ", "website": "spam",
 		"values": map[string]any{"car": "1", "name": "A", "phone": "0701234567", "email": "a@b.se"}})
-	f, err := leads.ParseForm(b, today)
+	f, err := leads.ParseForm(b, today, "SE")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +179,7 @@ func TestHoneypotAndTicketAreRead(t *testing.T) {
 func TestTextRules(t *testing.T) {
 	for s, want := range map[string]bool{"Anna": true, "Anna Åberg-Øst": true, "": true, "a\nb": false, "a\rb": false, "a\tb": false,
 		"a\u2028b": false, "a\u0085b": false, "a\x00b": false, "a\x7fb": false, "\xff": false} {
-		if got := leads.OneLine(s); got != want {
+		if got := mail.IsOneLine(s); got != want {
 			t.Errorf("OneLine(%q) = %v", s, got)
 		}
 	}

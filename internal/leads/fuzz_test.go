@@ -21,7 +21,7 @@ func FuzzParseSubmission(f *testing.F) {
 	f.Add([]byte(`[]`))
 	today := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := leads.ParseSubmissionOn(data, today)
+		s, err := leads.ParseSubmissionOn(data, today, "SE")
 		if err != nil {
 			return
 		}
@@ -33,6 +33,6 @@ func FuzzParseSubmission(f *testing.F) {
 		if strings.ContainsAny(s.Values.Email, "\r\n") {
 			t.Fatalf("a line break reached the reply address: %q", s.Values.Email)
 		}
-		leads.DealerMessage(s, "Volvo XC60")
+		leads.DealerMessage(s, "Volvo XC60", "en")
 	})
 }

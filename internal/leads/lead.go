@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/mail"
+	"forecourt/internal/phone"
 )
 
 // Values are the contact form values of the spec (§3 "Contact form values").
@@ -58,19 +60,21 @@ var submissionIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
 // dictionary's invalidInput next to the field.
 const InvalidInput = "invalidInput"
 
-// ParseSubmission is ParseSubmissionOn with today's date in UTC.
+// ParseSubmission is ParseSubmissionOn with today's date in UTC on a
+// Swedish site.
 func ParseSubmission(data []byte) (Submission, error) {
-	return ParseSubmissionOn(data, time.Now().UTC())
+	return ParseSubmissionOn(data, time.Now().UTC(), "SE")
 }
 
 // ParseSubmissionOn reads a car form body and checks it (spec §5): name
-// required, phone matching PhonePattern, a valid e-mail, a numeric car id
+// required, a phone number (stored in E.164; country is the site's, for
+// national numbers), a valid e-mail, a numeric car id
 // and a formSubmissionId. The finance forms
 // (IsFinanceForm) also need a UK phone number and their details (dates
 // are checked against today, the site's date). Bad fields are collected
 // into one errs.Invalid whose Fields map the field name (values.phone,
 // values.details.postcode) to InvalidInput.
-func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
+func ParseSubmissionOn(data []byte, today time.Time, country string) (Submission, error) {
 	var s Submission
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	if err := dec.Decode(&s); err != nil {
@@ -96,8 +100,10 @@ func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
 	if !validName(v.Name) {
 		fe.Add("values.name", InvalidInput)
 	}
-	if !PhonePattern.MatchString(v.Phone) {
+	if e164, err := phone.Normalize(v.Phone, country); err != nil {
 		fe.Add("values.phone", InvalidInput)
+	} else {
+		v.Phone = e164
 	}
 	if !validEmail(v.Email) {
 		fe.Add("values.email", InvalidInput)
@@ -108,7 +114,7 @@ func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
 	if len(v.ToName) > MaxName || len(v.ToEmail) > maxEmailSize {
 		fe.Add("values.toEmail", InvalidInput)
 	}
-	if len(v.SiteID) > 64 || !OneLine(v.SiteID) {
+	if len(v.SiteID) > 64 || !mail.IsOneLine(v.SiteID) {
 		fe.Add("values.siteId", InvalidInput)
 	}
 	checkSource(v.Source, fe)
@@ -119,43 +125,46 @@ func ParseSubmissionOn(data []byte, today time.Time) (Submission, error) {
 	return s, nil
 }
 
-// DealerMessage is the e-mail that delivers a lead to the dealer. carTitle
-// names the car ("Volvo XC60 2021"); the reply goes to the visitor.
-func DealerMessage(s Submission, carTitle string) MailText {
+// DealerMessage is the e-mail that delivers a lead to the dealer in lang
+// (the site's language). carTitle names the car ("Volvo XC60 2021"); the
+// reply goes to the visitor.
+func DealerMessage(s Submission, carTitle, lang string) MailText {
 	v := s.Values
+	w := MailWordsOf(lang)
 	var l lines
-	l.text(fmt.Sprintf("A new lead from the website for %s (car %s).", Flatten(carTitle), Flatten(v.Car)))
+	l.text(fmt.Sprintf(w.LeadIntro, Flatten(carTitle), Flatten(v.Car)))
 	l.text("")
-	l.field("Name", v.Name)
-	l.field("Phone", v.Phone)
-	l.field("E-mail", v.Email)
+	l.field(w.Name, v.Name)
+	l.field(w.Phone, v.Phone)
+	l.field(w.Email, v.Email)
+	// The finance forms are the UK site's alone: their details stay English.
 	if subject, ok := formSubjects[s.FormName]; ok {
-		l.field("Request", subject)
+		l.field(w.Request, subject)
 		for _, d := range detailLabels {
 			if x := v.Details[d.key]; x != "" {
 				l.field(d.label, x)
 			}
 		}
 	} else {
-		l.field("Wants a quote", yesNo(v.Quote))
-		l.field("Wants a test drive", yesNo(v.TestDrive))
+		l.field(w.WantsQuote, w.yesNo(v.Quote))
+		l.field(w.WantsTestDrv, w.yesNo(v.TestDrive))
 	}
-	l.long("Message", v.Message)
+	l.long(w.Message, v.Message)
 	if v.Source != "" {
 		l.text("")
-		l.field("Sent from", v.Source)
+		l.field(w.SentFrom, v.Source)
 	}
-	l.field("Reference", s.SubmissionID)
-	kind := "Lead"
+	l.field(w.Reference, s.SubmissionID)
+	kind := w.Lead
 	if subject, ok := formSubjects[s.FormName]; ok {
 		kind = subject
 	}
 	return MailText{Subject: Flatten(kind + ": " + carTitle + " – " + v.Name), Body: l.b.String()}
 }
 
-func yesNo(b bool) string {
+func (w MailWords) yesNo(b bool) string {
 	if b {
-		return "yes"
+		return w.Yes
 	}
-	return "no"
+	return w.No
 }

@@ -62,7 +62,7 @@ func TestParseSubmission(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if sub.CarID != 1000123 || sub.Values.Phone != "+46 70 123 45 67" {
+				if sub.CarID != 1000123 || sub.Values.Phone != "+46701234567" {
 					t.Errorf("parsed %+v", sub)
 				}
 				return
@@ -87,7 +87,7 @@ func asErr(err error, e **errs.Error) bool {
 func mustForm(t *testing.T, id string) *leads.Form {
 	t.Helper()
 	b := body(func(m map[string]any) { m["formSubmissionId"] = id })
-	f, err := leads.ParseForm(b, time.Now())
+	f, err := leads.ParseForm(b, time.Now(), "SE")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestSaveIsIdempotent(t *testing.T) {
 		st := leads.NewStore(db)
 		now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
 		f := mustForm(t, "sub-aaaaaaaa01")
-		text := f.Mail(dealer, "Volvo XC60 2024")
+		text := f.Mail(dealer, "Volvo XC60 2024", "en")
 		first, created, err := st.Save(ctx, "group-se", f, dealer, text, "nonce-1", now)
 		if err != nil || !created {
 			t.Fatalf("first save: created=%v err=%v", created, err)
@@ -128,12 +128,12 @@ func TestSaveIsIdempotent(t *testing.T) {
 		if _, unsent, _ := mail.State(ctx, db); unsent != 1 {
 			t.Errorf("%d mails queued, want 1", unsent)
 		}
-		if _, err := st.BySubmission(ctx, "sub-unknown-1"); !errs.Is(err, errs.NotFound) {
+		if _, err := st.BySubmission(ctx, "group-se", "sub-unknown-1"); !errs.Is(err, errs.NotFound) {
 			t.Errorf("unknown submission: %v, want not found", err)
 		}
 		// The same ticket for another submission: refused, nothing stored.
 		other := mustForm(t, "sub-aaaaaaaa02")
-		_, _, err = st.Save(ctx, "group-se", other, dealer, other.Mail(dealer, "Volvo"), "nonce-1", now)
+		_, _, err = st.Save(ctx, "group-se", other, dealer, other.Mail(dealer, "Volvo", "en"), "nonce-1", now)
 		var e *errs.Error
 		if !asErr(err, &e) || e.Fields["ticket"] != leads.TicketUsed {
 			t.Errorf("reused ticket: %v, want ticketUsed", err)
@@ -155,7 +155,7 @@ func TestSaveNothingHalfStored(t *testing.T) {
 		st := leads.NewStore(db)
 		f := mustForm(t, "sub-halfstored1")
 		bad := leads.Recipient{Email: "not an address"}
-		if _, _, err := st.Save(ctx, "group-se", f, bad, f.Mail(bad, "Volvo"), "n-half", time.Now()); err == nil {
+		if _, _, err := st.Save(ctx, "group-se", f, bad, f.Mail(bad, "Volvo", "en"), "n-half", time.Now()); err == nil {
 			t.Fatal("saved with a bad recipient")
 		}
 		if n, _ := st.Count(ctx); n != 0 {
@@ -181,7 +181,7 @@ func TestLeadMailArrives(t *testing.T) {
 		ob.BaseDelay = time.Minute
 
 		f := mustForm(t, "sub-outage-001")
-		if _, _, err := st.Save(ctx, "group-se", f, dealer, f.Mail(dealer, "Volvo XC60 2024"), "", clock); err != nil {
+		if _, _, err := st.Save(ctx, "group-se", f, dealer, f.Mail(dealer, "Volvo XC60 2024", "en"), "", clock); err != nil {
 			t.Fatal(err)
 		}
 		if n := ob.Deliver(ctx); n != 0 {
@@ -204,7 +204,7 @@ func TestLeadMailArrives(t *testing.T) {
 		if d := cmp.Diff([]string{"sales@dealer.se"}, m.To); d != "" {
 			t.Errorf("recipients (-want +got):\n%s", d)
 		}
-		for _, want := range []string{"Anna Andersson", "+46 70 123 45 67", "Wants a quote: yes", "sub-outage-001", "Reply-To: anna@example.se"} {
+		for _, want := range []string{"Anna Andersson", "Phone: +46701234567", "Wants a quote: yes", "sub-outage-001", "Reply-To: anna@example.se"} {
 			if !strings.Contains(m.Data, want) {
 				t.Errorf("mail lacks %q:\n%s", want, m.Data)
 			}
@@ -239,6 +239,42 @@ func TestMoveLegacyOutbox(t *testing.T) {
 		got, _ := mail.ExportRecipient(ctx, db, "sales@dealer.se")
 		if len(got) != 1 || got[0].Ref != "lead:legacy-00001" || got[0].Text != "Name: Old\r\n" || got[0].Headers["Reply-To"] != "old@example.se" {
 			t.Errorf("moved %+v", got)
+		}
+	})
+}
+
+// TestSubmissionIDPerSite: a formSubmissionId is unique per site. The same
+// id sent to another site is that site's own lead, stored and mailed; sent
+// again to either site it stores nothing new (21.24).
+func TestSubmissionIDPerSite(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		st := leads.NewStore(db)
+		now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+		f := mustForm(t, "sub-shared-0001")
+		text := f.Mail(dealer, "Volvo XC60 2024", "en")
+		for i, s := range []struct {
+			site, nonce string
+			created     bool
+		}{{"group-se", "nonce-se", true}, {"group-no", "nonce-no", true}, {"group-se", "nonce-se2", false}, {"group-no", "nonce-no2", false}} {
+			lead, created, err := st.Save(ctx, s.site, f, dealer, text, s.nonce, now.Add(time.Duration(i)*time.Second))
+			if err != nil || created != s.created || lead.SiteName != s.site {
+				t.Fatalf("save %d on %s: created=%v lead site %q err=%v; want created=%v", i, s.site, created, lead.SiteName, err, s.created)
+			}
+		}
+		if n, _ := st.Count(ctx); n != 2 {
+			t.Errorf("%d leads, want one per site", n)
+		}
+		if _, unsent, _ := mail.State(ctx, db); unsent != 2 {
+			t.Errorf("%d mails queued, want one per site", unsent)
+		}
+		for _, site := range []string{"group-se", "group-no"} {
+			if ok, err := st.Exists(ctx, site, "sub-shared-0001"); !ok || err != nil {
+				t.Errorf("%s: exists %v %v", site, ok, err)
+			}
+		}
+		if ok, _ := st.Exists(ctx, "group-dk", "sub-shared-0001"); ok {
+			t.Error("group-dk has a lead it was never sent")
 		}
 	})
 }

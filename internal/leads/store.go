@@ -46,8 +46,9 @@ func MailRef(submissionID string) string { return "lead:" + submissionID }
 // Save stores form for siteName with its dealer mail to to (text from
 // Form.Mail) in one transaction, and uses up the ticket nonce (empty: the
 // form came without the spam defence, e.g. from an operator tool). A form
-// whose formSubmissionId is already stored is not stored again: Save
-// returns the first lead and created false. A nonce already used by
+// whose formSubmissionId is already stored for siteName is not stored
+// again: Save returns the first lead and created false (the same id on
+// another site is that site's own lead). A nonce already used by
 // another submission is errs.Invalid with fields.ticket = ticketUsed, and
 // nothing is stored.
 func (s *Store) Save(ctx context.Context, siteName string, f *Form, to Recipient, text MailText, nonce string, now time.Time) (lead Lead, created bool, err error) {
@@ -67,10 +68,10 @@ func (s *Store) Save(ctx context.Context, siteName string, f *Form, to Recipient
 		switch s.db.Engine {
 		case store.Postgres:
 			q = `INSERT INTO leads (site_name, submission_id, form_name, car_id, doc, email, recipient, created_at)
-			     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (submission_id) DO NOTHING RETURNING id`
+			     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (site_name, submission_id) DO NOTHING RETURNING id`
 		default:
 			q = `INSERT INTO leads (site_name, submission_id, form_name, car_id, doc, email, recipient, created_at)
-			     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (submission_id) DO NOTHING RETURNING id`
+			     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (site_name, submission_id) DO NOTHING RETURNING id`
 		}
 		err := tx.QueryRowContext(ctx, q, siteName, f.SubmissionID, f.Name, f.CarID, string(doc), strings.ToLower(f.Email), strings.ToLower(to.Email), ms(now)).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -96,7 +97,7 @@ func (s *Store) Save(ctx context.Context, siteName string, f *Form, to Recipient
 	if err != nil {
 		return Lead{}, false, err
 	}
-	lead, err = s.BySubmission(ctx, f.SubmissionID)
+	lead, err = s.BySubmission(ctx, siteName, f.SubmissionID)
 	return lead, created, err
 }
 
@@ -138,9 +139,10 @@ func scanLead(sc interface{ Scan(...any) error }) (Lead, error) {
 	return l, nil
 }
 
-// BySubmission returns the lead of a formSubmissionId, or errs.NotFound.
-func (s *Store) BySubmission(ctx context.Context, submissionID string) (Lead, error) {
-	l, err := scanLead(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+leadColumns+` FROM leads WHERE submission_id = ?`), submissionID))
+// BySubmission returns the lead of a formSubmissionId on siteName (the id
+// is unique per site), or errs.NotFound.
+func (s *Store) BySubmission(ctx context.Context, siteName, submissionID string) (Lead, error) {
+	l, err := scanLead(s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT `+leadColumns+` FROM leads WHERE site_name = ? AND submission_id = ?`), siteName, submissionID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Lead{}, errs.E(errs.NotFound, "no lead %q", submissionID)
 	}
@@ -150,10 +152,10 @@ func (s *Store) BySubmission(ctx context.Context, submissionID string) (Lead, er
 	return l, nil
 }
 
-// Exists reports whether a formSubmissionId is stored.
-func (s *Store) Exists(ctx context.Context, submissionID string) (bool, error) {
+// Exists reports whether a formSubmissionId is stored for siteName.
+func (s *Store) Exists(ctx context.Context, siteName, submissionID string) (bool, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT count(*) FROM leads WHERE submission_id = ?`), submissionID).Scan(&n)
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT count(*) FROM leads WHERE site_name = ? AND submission_id = ?`), siteName, submissionID).Scan(&n)
 	return n > 0, errs.Wrap(err, "look up lead %q", submissionID)
 }
 

@@ -24,24 +24,6 @@ const (
 	maxEmailSize = 254
 )
 
-// OneLine reports whether s fits a one-line field: valid UTF-8 without
-// line breaks or control characters (U+2028, U+2029 and NEL included).
-func OneLine(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		if isBreakOrControl(r) {
-			return false
-		}
-	}
-	return true
-}
-
-func isBreakOrControl(r rune) bool {
-	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == '\u0085' || r == utf8.RuneError
-}
-
 // Flatten makes s safe for one line of a mail: line breaks, tabs and
 // other control characters become spaces and runs of spaces one space
 // (mail.OneLine). It is the last guard for every value that reaches a
@@ -76,7 +58,7 @@ func Quote(s string) string {
 // ValidEmail accepts a plain address (no display name) with a dotted
 // domain, at most 254 characters, on one line.
 func ValidEmail(s string) bool {
-	if s == "" || len(s) > maxEmailSize || strings.ContainsAny(s, " <>\"()[],;:\\") || !OneLine(s) {
+	if s == "" || len(s) > maxEmailSize || strings.ContainsAny(s, " <>\"()[],;:\\") || !mail.IsOneLine(s) {
 		return false
 	}
 	a, err := netmail.ParseAddress(s)
@@ -110,7 +92,7 @@ func NormalizeRegno(s string) (string, bool) {
 
 // validName checks a required one-line name.
 func validName(s string) bool {
-	return s != "" && utf8.RuneCountInString(s) <= MaxName && OneLine(s)
+	return s != "" && utf8.RuneCountInString(s) <= MaxName && mail.IsOneLine(s)
 }
 
 // validLong checks an optional multi-line answer.

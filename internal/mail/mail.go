@@ -71,6 +71,23 @@ func ValidAddress(s string) bool {
 	return at > 0 && strings.Contains(dom, ".") && !strings.HasPrefix(dom, ".") && !strings.HasSuffix(dom, ".")
 }
 
+// IsOneLine reports whether s fits a one-line field as it is: valid UTF-8
+// without line breaks or control characters (U+2028, U+2029 and NEL
+// included). Every form, the service booking and the tyre hotel refuse a
+// one-line field that fails it (a name with a line break would start a
+// line of its own in a mail or a calendar file).
+func IsOneLine(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == '\u0085' || r == utf8.RuneError {
+			return false
+		}
+	}
+	return true
+}
+
 // OneLine folds s into a single line: line breaks, tabs and other control
 // characters become spaces and runs of spaces one space. Use it for every
 // one-line value that goes into a subject, a header or a "Name: value" line

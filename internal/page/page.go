@@ -63,7 +63,10 @@ type SiteInfo struct {
 	HomePath        string             `json:"homePath"`
 	IsUK            bool               `json:"isUK"`
 	IsCarStore      bool               `json:"isCarStore"`
-	MapStyleURL     string             `json:"mapStyleUrl,omitempty"`
+	// Country is the site's ISO 3166 alpha-2 code ("SE"; "EU" for the EU
+	// site): the default prefix of national phone numbers in forms.
+	Country     string `json:"country"`
+	MapStyleURL string `json:"mapStyleUrl,omitempty"`
 }
 
 // Flags are request facts that change what is shown.
@@ -240,7 +243,7 @@ func (a *Assembler) assemble(ctx context.Context, req *Request, route *content.R
 	d.Site = SiteInfo{
 		Name: req.Site.Name, Kind: string(req.Site.Kind), Language: req.Lang, DefaultLanguage: req.Site.DefaultLanguage(),
 		Locale: req.Site.Locale(req.Lang), Currency: req.Site.Currency, Languages: a.Languages(req),
-		HomePath: req.PublicPath("/"), IsUK: req.Site.IsUK(), IsCarStore: req.Site.IsCarStore(),
+		HomePath: req.PublicPath("/"), IsUK: req.Site.IsUK(), IsCarStore: req.Site.IsCarStore(), Country: req.Site.Country,
 		MapStyleURL: a.MapStyleURL,
 	}
 	res := &Result{Data: d, Status: status, Updated: route.Updated}

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"html"
 	"io"
-	"net"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/linktoken"
 )
 
@@ -63,14 +63,6 @@ func (a *API) lang(r *http.Request) string {
 	return "sv"
 }
 
-func clientAddr(r *http.Request) string {
-	h, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return h
-}
-
 // allow counts one call of the client; a client over the limit gets a
 // 429 page here and ok false.
 func (a *API) allow(w http.ResponseWriter, r *http.Request) (ok bool, err error) {
@@ -84,7 +76,7 @@ func (a *API) allow(w http.ResponseWriter, r *http.Request) (ok bool, err error)
 	if win <= 0 {
 		win = 10 * time.Minute
 	}
-	ok, retry, err := a.Limiter.Allow(r.Context(), "reminders:unsubscribe:ip:"+clientAddr(r), n, win)
+	ok, retry, err := a.Limiter.Allow(r.Context(), "reminders:unsubscribe:ip:"+httpguard.ClientAddr(r), n, win)
 	if err != nil {
 		return false, errs.Wrap(err, "rate limit")
 	}

@@ -77,3 +77,32 @@ func TestUnsubscribeHTTP(t *testing.T) {
 		t.Errorf("over the limit: %d", code)
 	}
 }
+
+// keyLimiter records the keys it is asked about and allows everything.
+type keyLimiter struct{ keys map[string]int }
+
+func (l *keyLimiter) Allow(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
+	l.keys[key]++
+	return true, 0, nil
+}
+
+// TestUnsubscribeLimitIgnoresSpoofedForwardedFor: a client that sends a new
+// X-Forwarded-For with every call is counted as one client (the server's
+// CLIENT_IP_HEADER policy alone may name a proxy header).
+func TestUnsubscribeLimitIgnoresSpoofedForwardedFor(t *testing.T) {
+	f := newFixture(t, storetest.MustSQLite(t))
+	lim := &keyLimiter{keys: map[string]int{}}
+	api := &reminders.API{Service: f.svc, Limiter: lim}
+	for _, rt := range api.Routes() {
+		for i := 0; i < 3; i++ {
+			method, _, _ := strings.Cut(rt.Pattern, " ")
+			req := httptest.NewRequest(method, "/api/reminders/unsubscribe?token=x", strings.NewReader("List-Unsubscribe=One-Click"))
+			req.RemoteAddr = "127.0.0.1:4000"
+			req.Header.Set("X-Forwarded-For", "203.0.113."+string(rune('1'+i)))
+			rt.Handler(httptest.NewRecorder(), req)
+		}
+	}
+	if len(lim.keys) != 1 || lim.keys["reminders:unsubscribe:ip:127.0.0.1"] != 6 {
+		t.Errorf("rate-limit keys %v, want one key for the one client", lim.keys)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 )
 
 // CookieName is the session cookie of the portal.
@@ -35,6 +36,10 @@ type API struct {
 	// Origin is the public origin of a request for links in mails (the
 	// reminder's); nil: the reminder falls back to the site's host.
 	Origin func(r *http.Request) string
+	// Guard is the defence of every POST of the portal: same-origin Origin,
+	// JSON only, at most maxBody. Its zero value admits loopback origins
+	// only; the server sets the request's site's.
+	Guard httpguard.Mutation
 }
 
 // Route is one endpoint for the server's mux.
@@ -45,16 +50,25 @@ type Route struct {
 
 // Routes lists the endpoints.
 func (api *API) Routes() []Route {
+	guard := api.Guard
+	if guard.MaxBody == 0 {
+		guard.MaxBody = maxBody
+	}
+	// post is a state-changing call: the guard runs before anything counts
+	// against a rate limit, sends a code or books.
+	post := func(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error {
+		return api.wrap(guard.Wrap(h))
+	}
 	rs := []Route{
 		{"GET /api/tirehotel/authorization/search", "tirehotel-search", api.wrap(api.search)},
-		{"POST /api/tirehotel/authorization/login", "tirehotel-login", api.wrap(api.login)},
-		{"POST /api/tirehotel/authorization/validate", "tirehotel-validate", api.wrap(api.validate)},
+		{"POST /api/tirehotel/authorization/login", "tirehotel-login", post(api.login)},
+		{"POST /api/tirehotel/authorization/validate", "tirehotel-validate", post(api.validate)},
 		{"GET /api/tirehotel/session", "tirehotel-session", api.wrap(api.session)},
-		{"POST /api/tirehotel/logout", "tirehotel-logout", api.wrap(api.logout)},
-		{"POST /api/tirehotel/booking/GetTimeslotDays", "tirehotel-days", api.wrap(api.days)},
-		{"POST /api/tirehotel/booking/GetTimeslots", "tirehotel-slots", api.wrap(api.slots)},
-		{"POST /api/tirehotel/booking/create", "tirehotel-create", api.wrap(api.create)},
-		{"POST /api/tirehotel/review/addReview", "tirehotel-review", api.wrap(api.review)},
+		{"POST /api/tirehotel/logout", "tirehotel-logout", post(api.logout)},
+		{"POST /api/tirehotel/booking/GetTimeslotDays", "tirehotel-days", post(api.days)},
+		{"POST /api/tirehotel/booking/GetTimeslots", "tirehotel-slots", post(api.slots)},
+		{"POST /api/tirehotel/booking/create", "tirehotel-create", post(api.create)},
+		{"POST /api/tirehotel/review/addReview", "tirehotel-review", post(api.review)},
 	}
 	if api.DevSMS {
 		rs = append(rs,
@@ -91,10 +105,14 @@ func (api *API) wrap(h func(w http.ResponseWriter, r *http.Request) error) func(
 		var e *errs.Error
 		var ra *RetryAfter
 		switch {
-		case errors.Is(err, errTooLarge):
+		case errors.Is(err, errTooLarge) || errs.Is(err, errs.TooLarge):
 			status, body = http.StatusRequestEntityTooLarge, errorBody{Message: "Förfrågan är för stor.", Code: "PayloadTooLarge"}
 		case errors.Is(err, ErrLocked):
 			status, body = http.StatusLocked, errorBody{Message: errs.MessageOf(err), Code: "Locked"}
+		case errs.Is(err, errs.UnsupportedMediaType):
+			status, body = http.StatusUnsupportedMediaType, errorBody{Message: "Förfrågan måste skickas som JSON.", Code: "UnsupportedMediaType"}
+		case errors.Is(err, httpguard.ErrForeignOrigin):
+			status, body = http.StatusForbidden, errorBody{Message: "Förfrågan godtas bara från webbplatsens egna sidor.", Code: "Forbidden"}
 		case errors.Is(err, errSlotTaken):
 			status, body = http.StatusConflict, errorBody{Message: errs.MessageOf(err), Code: "TimeslotNotAvailable"}
 		case errors.As(err, &e) && e.Code != errs.Internal && e.Code != errs.Unavailable:
@@ -167,24 +185,6 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
 	return nil
 }
 
-// ClientAddr is the client's address: the peer, or behind a proxy on
-// loopback the last address that proxy appended to X-Forwarded-For.
-func ClientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			parts := strings.Split(xff, ",")
-			if last := strings.TrimSpace(parts[len(parts)-1]); net.ParseIP(last) != nil {
-				return last
-			}
-		}
-	}
-	return host
-}
-
 // isLoopbackClient: the peer is on loopback and no proxy forwarded it.
 func isLoopbackClient(r *http.Request) bool {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
@@ -227,7 +227,7 @@ func (api *API) sessionOf(r *http.Request) (Session, error) {
 
 // search serves "GET /api/tirehotel/authorization/search?regNo=".
 func (api *API) search(w http.ResponseWriter, r *http.Request) error {
-	c, err := api.Auth.Search(r.Context(), r.URL.Query().Get("regNo"), ClientAddr(r))
+	c, err := api.Auth.Search(r.Context(), r.URL.Query().Get("regNo"), httpguard.ClientAddr(r))
 	if err != nil {
 		return err
 	}
@@ -236,7 +236,7 @@ func (api *API) search(w http.ResponseWriter, r *http.Request) error {
 
 // login serves "POST /api/tirehotel/authorization/login?encryptedPhoneNumber=".
 func (api *API) login(w http.ResponseWriter, r *http.Request) error {
-	tok, err := api.Auth.Login(r.Context(), r.URL.Query().Get("encryptedPhoneNumber"), ClientAddr(r))
+	tok, err := api.Auth.Login(r.Context(), r.URL.Query().Get("encryptedPhoneNumber"), httpguard.ClientAddr(r))
 	if err != nil {
 		return err
 	}
@@ -248,7 +248,7 @@ func (api *API) login(w http.ResponseWriter, r *http.Request) error {
 // validate serves "POST /api/tirehotel/authorization/validate?authToken=&otpToken=".
 func (api *API) validate(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	token, sess, err := api.Auth.Validate(r.Context(), q.Get("authToken"), q.Get("otpToken"), ClientAddr(r))
+	token, sess, err := api.Auth.Validate(r.Context(), q.Get("authToken"), q.Get("otpToken"), httpguard.ClientAddr(r))
 	if err != nil {
 		return err
 	}

@@ -42,6 +42,11 @@ func (a *apiEnv) client() *http.Client {
 func (a *apiEnv) do(t *testing.T, c *http.Client, method, path, body string, out any, hdr ...string) *http.Response {
 	t.Helper()
 	req, _ := http.NewRequest(method, a.srv.URL+path, strings.NewReader(body))
+	if method == "POST" {
+		// What the portal's own pages send (the guard refuses anything else).
+		req.Header.Set("Origin", a.srv.URL)
+		req.Header.Set("Content-Type", "application/json")
+	}
 	for i := 0; i+1 < len(hdr); i += 2 {
 		req.Header.Set(hdr[i], hdr[i+1])
 	}
@@ -123,6 +128,8 @@ func TestHTTPLogin(t *testing.T) {
 		a.do(t, c, "POST", "/api/tirehotel/authorization/login?encryptedPhoneNumber="+url.QueryEscape(cust.EncryptedPhoneNumber), "", &cred)
 		req, _ := http.NewRequest("POST", a.srv.URL+"/api/tirehotel/authorization/validate?authToken="+url.QueryEscape(cred.AuthorizationToken)+"&otpToken="+a.lastCode(t, "+46701740605"), nil)
 		req.Header.Set("X-Forwarded-Proto", "https")
+		req.Header.Set("Origin", a.srv.URL)
+		req.Header.Set("Content-Type", "application/json")
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -138,6 +145,10 @@ func TestHTTPLogin(t *testing.T) {
 		withCookie := func(method, path string) (*http.Response, sessionAnswer) {
 			req, _ := http.NewRequest(method, a.srv.URL+path, nil)
 			req.AddCookie(&http.Cookie{Name: CookieName, Value: token})
+			if method == "POST" {
+				req.Header.Set("Origin", a.srv.URL)
+				req.Header.Set("Content-Type", "application/json")
+			}
 			res, err := http.DefaultClient.Do(req)
 			if err != nil {
 				t.Fatal(err)

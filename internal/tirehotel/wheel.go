@@ -15,6 +15,7 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
 	"forecourt/internal/mail"
+	"forecourt/internal/phone"
 )
 
 // Wheel-change constants.
@@ -242,8 +243,7 @@ func (wc *WheelChange) Slots(ctx context.Context, s Session, erpID string, req R
 }
 
 var (
-	emailPattern  = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$`)
-	mobilePattern = regexp.MustCompile(`^[0-9+]{8,15}$`)
+	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$`)
 )
 
 // parseCreate validates the create body (spec §5 wheel-change form) and
@@ -253,12 +253,23 @@ func (wc *WheelChange) parseCreate(r *CreateRequest, w *booking.Workshop) (time.
 	c := &r.Customer
 	c.FirstName, c.LastName = strings.TrimSpace(c.FirstName), strings.TrimSpace(c.LastName)
 	c.Email = strings.TrimSpace(c.Email)
-	c.PhoneMobile = strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' || r == '+' {
-			return r
+	// One-line fields refuse line breaks and control characters (the
+	// forms' rule): they reach mail lines and the calendar file.
+	oneLine := []struct{ field, value string }{{"customer.firstName", c.FirstName}, {"customer.lastName", c.LastName},
+		{"customer.email", c.Email}, {"customer.phoneMobile", c.PhoneMobile}, {"regNo", r.RegNo}, {"bookingDate", r.BookingDate}}
+	if r.BookingStart != nil {
+		oneLine = append(oneLine, struct{ field, value string }{"bookingStart", *r.BookingStart})
+	}
+	for _, x := range oneLine {
+		if !mail.IsOneLine(x.value) {
+			fe.Add(x.field, "får inte innehålla radbrytningar eller styrtecken")
 		}
-		return -1
-	}, c.PhoneMobile)
+	}
+	if e164, err := phone.Normalize(c.PhoneMobile, w.Country); err != nil {
+		fe.Add("customer.phoneMobile", "ett giltigt mobilnummer")
+	} else {
+		c.PhoneMobile = e164
+	}
 	if c.FirstName == "" || utf8.RuneCountInString(c.FirstName) > 100 {
 		fe.Add("customer.firstName", "förnamn (högst 100 tecken)")
 	}
@@ -267,9 +278,6 @@ func (wc *WheelChange) parseCreate(r *CreateRequest, w *booking.Workshop) (time.
 	}
 	if len(c.Email) > 254 || !emailPattern.MatchString(c.Email) || !mail.ValidAddress(c.Email) {
 		fe.Add("customer.email", "en giltig e-postadress")
-	}
-	if !mobilePattern.MatchString(c.PhoneMobile) {
-		fe.Add("customer.phoneMobile", "8–15 siffror")
 	}
 	r.FreeText = strings.TrimSpace(r.FreeText)
 	if utf8.RuneCountInString(r.FreeText) > maxFreeText || strings.ContainsRune(r.FreeText, 0) {

@@ -120,7 +120,7 @@ func TestCreateAndReview(t *testing.T) {
 			t.Errorf("id %q", c.BookingConfirmationID)
 		}
 		c.BookingConfirmationID = ""
-		want := Confirmation{CustomerBase: CustomerBase{"Anna", "Lindqvist", "anna@example.com", "0701740605"},
+		want := Confirmation{CustomerBase: CustomerBase{"Anna", "Lindqvist", "anna@example.com", "+46701740605"},
 			Services: []Service{{ServiceName}}, AppointmentTime: "2026-11-30T07:30:00",
 			Workshop: ConfirmWorkshop{Name: "Forecourt Bil Uppsala", Address: "Bolandsgatan 12, 753 23 Uppsala", Email: "service.uppsala@example.com",
 				PhoneNumber: "018-12 34 50", Latitude: 59.85, Longitude: 17.67}, FreeText: "Kolla gärna lufttrycket", RegNo: "ABC123"}

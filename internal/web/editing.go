@@ -20,6 +20,7 @@ import (
 	"forecourt/internal/content"
 	"forecourt/internal/editing"
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/page"
 )
 
@@ -328,11 +329,11 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if len(name) > 200 || len(password) > 200 {
 		return s.writeLogin(w, r, http.StatusUnauthorized, "", next, "Fel användarnamn eller lösenord.")
 	}
-	if wait, err := s.throttleLogin(r.Context(), name, s.clientAddr(r)); err != nil {
+	if wait, err := s.throttleLogin(r.Context(), name, httpguard.ClientAddr(r)); err != nil {
 		if !errs.Is(err, errs.RateLimited) {
 			return err
 		}
-		s.log.Warn("editor sign-in throttled", "name", name, "addr", s.clientAddr(r), "request_id", requestID(r.Context()))
+		s.log.Warn("editor sign-in throttled", "name", name, "addr", httpguard.ClientAddr(r), "request_id", requestID(r.Context()))
 		mins := int((wait + time.Minute - 1) / time.Minute)
 		w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
 		return s.writeLogin(w, r, http.StatusTooManyRequests, name, next, fmt.Sprintf("För många inloggningsförsök. Försök igen om %d min.", max(1, mins)))

@@ -34,6 +34,10 @@ func statusOf(code errs.Code) int {
 		return http.StatusTooManyRequests
 	case errs.Unavailable:
 		return http.StatusServiceUnavailable
+	case errs.TooLarge:
+		return http.StatusRequestEntityTooLarge
+	case errs.UnsupportedMediaType:
+		return http.StatusUnsupportedMediaType
 	default:
 		return http.StatusInternalServerError
 	}

@@ -232,19 +232,6 @@ func TestSignInThrottled(t *testing.T) {
 	}
 }
 
-// TestClientAddr: the proxy header counts only when configured.
-func TestClientAddr(t *testing.T) {
-	r := httptest.NewRequest("GET", "/", nil)
-	r.RemoteAddr = "10.0.0.1:5555"
-	r.Header.Set("X-Forwarded-For", "198.51.100.7, 203.0.113.5")
-	if got := (&Server{}).clientAddr(r); got != "10.0.0.1" {
-		t.Errorf("without CLIENT_IP_HEADER: %s", got)
-	}
-	if got := (&Server{cfg: Config{ClientIPHeader: "X-Forwarded-For"}}).clientAddr(r); got != "203.0.113.5" {
-		t.Errorf("with X-Forwarded-For: %s", got)
-	}
-}
-
 // TestPasswordChecksBounded: when every password-check slot is taken a
 // sign-in waits, and gives up with 503 instead of queueing without bound.
 func TestPasswordChecksBounded(t *testing.T) {

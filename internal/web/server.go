@@ -8,7 +8,6 @@ import (
 	"context"
 	"crypto/subtle"
 	"log/slog"
-	"net"
 	"net/http"
 	"runtime"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/page"
 	"forecourt/internal/personalize"
 	"forecourt/internal/site"
@@ -168,6 +168,9 @@ func (s *Server) Handler() http.Handler {
 	h = s.bounds(h)
 	h = s.secure(h)
 	h = s.observe(h)
+	// The client's address is computed once, under CLIENT_IP_HEADER, for
+	// every feature's rate limits (httpguard.ClientAddr).
+	h = httpguard.ClientAddrMiddleware(s.cfg.ClientIPHeader, h)
 	return h
 }
 
@@ -190,27 +193,6 @@ func WriteJSON(w http.ResponseWriter, r *http.Request, status int, v any) error 
 
 // Logger returns the server's logger.
 func (s *Server) Logger() *slog.Logger { return s.log }
-
-// clientAddr is the client's address for throttling: the last address of
-// the configured proxy header, else the connection's address.
-func (s *Server) clientAddr(r *http.Request) string {
-	if h := s.cfg.ClientIPHeader; h != "" {
-		if v := r.Header.Values(h); len(v) > 0 {
-			last := v[len(v)-1]
-			if i := strings.LastIndexByte(last, ','); i >= 0 {
-				last = last[i+1:]
-			}
-			if ip := net.ParseIP(strings.TrimSpace(last)); ip != nil {
-				return ip.String()
-			}
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
 
 // MetricsHandler serves the Prometheus metrics; mount it on a listener
 // that only the monitoring can reach (METRICS_ADDR).

@@ -26,7 +26,7 @@ export function makePage(overrides: Partial<PageData> = {}): PageData {
       context: { pageEditing: false, site: { name: "group-se" }, language: "sv", itemPath: "/om-oss" },
       route: { name: "om-oss", displayName: "Om oss", itemId: "r1", templateName: "ContentPage", itemLanguage: "sv", itemPath: "/om-oss", fields: {}, placeholders: {} },
     },
-    site: { name: "group-se", kind: "group", language: "sv", defaultLanguage: "sv", locale: "sv-SE", currency: "SEK", languages: [], homePath: "/", isUK: false, isCarStore: false },
+    site: { name: "group-se", kind: "group", language: "sv", defaultLanguage: "sv", locale: "sv-SE", currency: "SEK", languages: [], homePath: "/", isUK: false, isCarStore: false, country: "SE" },
     dictionary: {},
     path: "/om-oss",
     query: "",

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"regexp"
 	"sort"
@@ -23,6 +22,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/places"
 	"forecourt/internal/vehicles"
 	"forecourt/internal/web"
@@ -35,7 +35,16 @@ const (
 	MaxMileage     = 100_000  // Swedish mil
 	FirstSlotWeeks = 8        // firstTimeSlot looks this far ahead
 	TimeslotDays   = 7        // days of one timeslots answer
+	// HorizonWeeks is how far ahead the calendar offers times (the week
+	// calendar's 12 weeks, MAX_WEEKS in week-calendar.tsx): timeslots answer
+	// nothing beyond it and a booking beyond it is refused.
+	HorizonWeeks = 12
 )
+
+// lastBookable is the last day of the booking horizon at workshop ws.
+func (a *API) lastBookable(ws *booking.Workshop) booking.Date {
+	return booking.DateOf(a.Engine.Now().In(ws.Zone)).AddDays(HorizonWeeks*7 - 1)
+}
 
 // Limiter counts hits per key in a window (internal/ratelimit).
 type Limiter interface {
@@ -73,6 +82,10 @@ type API struct {
 	// cancelling transaction (internal/reminders). nil: no reminders.
 	Remind          func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error
 	CancelReminders func(ctx context.Context, tx *sql.Tx, bookingID string) error
+	// Guard is the defence of the state-changing calls (book, cancel):
+	// same-origin Origin, JSON only, the body bound (MaxBody when unset).
+	// Its zero value admits loopback origins only.
+	Guard httpguard.Mutation
 }
 
 // Mount mounts the routes (for web.Deps.Extra).
@@ -93,9 +106,13 @@ func (a *API) Mount(mux *http.ServeMux, srv *web.Server) {
 	route("GET /api/mechmate/departments/closestAvailable", "mechmate-closest", a.handleClosest)
 	route("GET /api/mechmate/timeslots/from/{reg}/{dep}/{date}", "mechmate-timeslots", a.handleTimeslots)
 	route("GET /api/mechmate/timeslots/from/{reg}/{dep}/{date}/{$}", "mechmate-timeslots", a.handleTimeslots)
-	route("POST /api/mechmate/book", "mechmate-book", a.handleBook)
+	guard := a.Guard
+	if guard.MaxBody == 0 {
+		guard.MaxBody = MaxBody
+	}
+	route("POST /api/mechmate/book", "mechmate-book", guard.Wrap(a.handleBook))
 	route("GET /api/mechmate/bookings/{id}", "mechmate-booking", a.handleGetBooking)
-	route("POST /api/mechmate/bookings/{id}/cancel", "mechmate-cancel", a.handleCancel)
+	route("POST /api/mechmate/bookings/{id}/cancel", "mechmate-cancel", guard.Wrap(a.handleCancel))
 	route("GET /api/places", "places", a.handlePlaces)
 	route("GET /api/places/nearest", "places-nearest", a.handleNearest)
 }
@@ -157,7 +174,7 @@ type carAnswer struct {
 // handleCar serves "GET /api/mechmate/car/{reg}".
 func (a *API) handleCar(w http.ResponseWriter, r *http.Request) error {
 	// The register is personal data and a paid service: no bulk look-ups.
-	if err := a.allow(r, "booking:car:ip:"+clientAddr(r), 120, 10*time.Minute); err != nil {
+	if err := a.allow(r, "booking:car:ip:"+httpguard.ClientAddr(r), 120, 10*time.Minute); err != nil {
 		return err
 	}
 	v, err := a.lookup(r.Context(), r.PathValue("reg"))
@@ -304,15 +321,6 @@ type WorkshopSite struct {
 
 const localLayout = "2006-01-02T15:04:05"
 
-// clientAddr is the client's address for rate limits.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
 func (a *API) allow(r *http.Request, key string, limit int, window time.Duration) error {
 	if a.Limiter == nil {
 		return nil
@@ -356,7 +364,7 @@ func (a *API) handleClosest(w http.ResponseWriter, r *http.Request) error {
 	if sl == 0 {
 		sl = 60
 	}
-	if err := a.allow(r, "booking:stream:ip:"+clientAddr(r), sl, time.Minute); err != nil {
+	if err := a.allow(r, "booking:stream:ip:"+httpguard.ClientAddr(r), sl, time.Minute); err != nil {
 		return err
 	}
 	type cand struct {
@@ -480,7 +488,14 @@ func (a *API) handleTimeslots(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || !booking.CanDo(ws, v, codes) {
 		return empty("services", err)
 	}
-	days, err := a.Engine.Days(r.Context(), ws.DepartmentID, from, from.AddDays(TimeslotDays-1), booking.Job{Minutes: booking.JobMinutes(codes, nil)})
+	to, last := from.AddDays(TimeslotDays-1), a.lastBookable(ws)
+	if last.Before(from) {
+		return empty("beyond the horizon", nil)
+	}
+	if last.Before(to) {
+		to = last
+	}
+	days, err := a.Engine.Days(r.Context(), ws.DepartmentID, from, to, booking.Job{Minutes: booking.JobMinutes(codes, nil)})
 	if err != nil {
 		return empty("days", err)
 	}

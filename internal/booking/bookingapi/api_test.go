@@ -18,6 +18,7 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/catalog"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/page"
 	"forecourt/internal/places"
 	"forecourt/internal/ratelimit"
@@ -73,7 +74,8 @@ func newFixture(tb testing.TB, db *store.DB) fixture {
 	reg := vehicles.NewRegistry()
 	api := &bookingapi.API{Engine: eng, Vehicles: reg, Places: places.Sweden(), Limiter: ratelimit.New(db),
 		SiteOf: func(r *http.Request) string { return web.SiteOf(r).Name }, SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts }, BookLimit: 40, StreamLimit: 1000,
-		Log: slog.New(slog.DiscardHandler)}
+		Log:   slog.New(slog.DiscardHandler),
+		Guard: httpguard.Mutation{Allowed: func(r *http.Request) bool { return httpguard.AllowedOrigin(r, web.SiteOf(r)) }}}
 	s, err := web.New(web.Config{Locales: []string{"sv"}}, web.Deps{Sites: sites, Pages: &page.Assembler{}, Store: db, Logger: slog.New(slog.DiscardHandler),
 		AssetsDir: assetsDir(tb), Extra: []func(*http.ServeMux, *web.Server){api.Mount}})
 	if err != nil {
@@ -106,6 +108,11 @@ func sqliteFixture(t testing.TB) fixture {
 func do(f fixture, method, target, body string, hdr ...string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(method, target, strings.NewReader(body))
 	req.Host = "forecourt.se"
+	if method == "POST" {
+		// What the site's own pages send (the guard refuses anything else).
+		req.Header.Set("Origin", "http://localhost")
+		req.Header.Set("Content-Type", "application/json")
+	}
 	for i := 0; i+1 < len(hdr); i += 2 {
 		if hdr[i] == "RemoteAddr" {
 			req.RemoteAddr = hdr[i+1]

@@ -16,7 +16,9 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/mail"
+	"forecourt/internal/phone"
 	"forecourt/internal/vehicles"
 )
 
@@ -56,10 +58,13 @@ type BookAnswer struct {
 }
 
 var (
-	phonePattern = regexp.MustCompile(`^\+?[0-9 -]{6,20}$`) // the spec's rule, dashes allowed too
 	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]{2,}$`)
 	keyPattern   = regexp.MustCompile(`^[A-Za-z0-9._:-]{8,128}$`)
 )
+
+// msgNotOneLine is the message of a one-line field with a line break or a
+// control character.
+const msgNotOneLine = "Får inte innehålla radbrytningar eller styrtecken"
 
 // timeSlotLayouts are the accepted local time forms (spec: YYYY-MM-DDTHH:mm:ss.00).
 var timeSlotLayouts = []string{"2006-01-02T15:04:05.00", "2006-01-02T15:04:05", "2006-01-02T15:04:05.000", "2006-01-02T15:04"}
@@ -108,14 +113,23 @@ func (a *API) parseBook(ctx context.Context, body []byte, key string) (parsed, e
 	}
 	c := in.Customer
 	c.FirstName, c.LastName, c.Phone, c.Email = strings.TrimSpace(c.FirstName), strings.TrimSpace(c.LastName), strings.TrimSpace(c.Phone), strings.TrimSpace(c.Email)
-	if c.FirstName == "" || utf8.RuneCountInString(c.FirstName) > 60 || strings.ContainsAny(c.FirstName, "\r\n") {
+	// One-line fields refuse line breaks and control characters (the
+	// forms' rule): they reach mail lines and the calendar file.
+	for _, x := range []struct{ field, value string }{{"customer.firstName", c.FirstName}, {"customer.lastName", c.LastName}, {"customer.phone", c.Phone}, {"customer.email", c.Email}} {
+		if !mail.IsOneLine(x.value) {
+			f.Add(x.field, msgNotOneLine)
+		}
+	}
+	if c.FirstName == "" || utf8.RuneCountInString(c.FirstName) > 60 {
 		f.Add("customer.firstName", "Ange förnamn")
 	}
-	if c.LastName == "" || utf8.RuneCountInString(c.LastName) > 60 || strings.ContainsAny(c.LastName, "\r\n") {
+	if c.LastName == "" || utf8.RuneCountInString(c.LastName) > 60 {
 		f.Add("customer.lastName", "Ange efternamn")
 	}
-	if !phonePattern.MatchString(c.Phone) {
+	if e164, err := phone.Normalize(c.Phone, ws.Country); err != nil {
 		f.Add("customer.phone", "Ange ett giltigt telefonnummer")
+	} else {
+		c.Phone = e164
 	}
 	if len(c.Email) > 254 || !emailPattern.MatchString(c.Email) || !mail.ValidAddress(c.Email) {
 		f.Add("customer.email", "Ange en giltig e-postadress")
@@ -146,6 +160,9 @@ func (a *API) parseBook(ctx context.Context, body []byte, key string) (parsed, e
 	}
 	if start.IsZero() {
 		f.Add("timeSlot", "Välj en tid")
+	} else if a.lastBookable(ws).Before(booking.DateOf(start)) {
+		// The same horizon as the calendar offers: no bookings years ahead.
+		f.Add("timeSlot", "Välj en tid inom de kommande "+itoa(HorizonWeeks)+" veckorna")
 	}
 	if len(in.ServiceOfferingRequests) == 0 {
 		f.Add("serviceOfferingRequests", "Välj minst en tjänst")
@@ -283,7 +300,7 @@ func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
 	if window == 0 {
 		window = 10 * time.Minute
 	}
-	if err := a.allow(r, "booking:book:ip:"+clientAddr(r), limit, window); err != nil {
+	if err := a.allow(r, "booking:book:ip:"+httpguard.ClientAddr(r), limit, window); err != nil {
 		return err
 	}
 	body, err := readBody(w, r)
@@ -392,7 +409,7 @@ func (a *API) handleCancel(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := a.allow(r, "booking:cancel:ip:"+clientAddr(r), 30, 10*time.Minute); err != nil {
+	if err := a.allow(r, "booking:cancel:ip:"+httpguard.ClientAddr(r), 30, 10*time.Minute); err != nil {
 		return err
 	}
 	origin := a.origin(r)

@@ -70,7 +70,10 @@ func toAPIError(err error) *apiError {
 	case errors.Is(err, booking.ErrNotFound):
 		return &apiError{Code: "BookingNotFound", Status: http.StatusNotFound, Message: msgOther}
 	case errors.Is(err, booking.ErrKeyReused):
-		return &apiError{Code: "InvalidInput", Status: http.StatusBadRequest, Message: msgOther,
+		// The contract (booking-engine.md): a key that comes back with a
+		// different request is a conflict with the first booking, as in the
+		// wheel change.
+		return &apiError{Code: "IdempotencyKeyReused", Status: http.StatusConflict, Message: msgOther,
 			Fields: map[string]string{"Idempotency-Key": "nyckeln har redan använts för en annan bokning"}}
 	}
 	var e *errs.Error
@@ -84,6 +87,12 @@ func toAPIError(err error) *apiError {
 			return &apiError{Code: "InvalidInput", Status: http.StatusBadRequest, Message: msgOther, Fields: f}
 		case errs.RateLimited:
 			return &apiError{Code: "RateLimited", Status: http.StatusTooManyRequests, Message: msgOther}
+		case errs.Forbidden:
+			return &apiError{Code: "Forbidden", Status: http.StatusForbidden, Message: msgOther}
+		case errs.UnsupportedMediaType:
+			return &apiError{Code: "UnsupportedMediaType", Status: http.StatusUnsupportedMediaType, Message: msgOther}
+		case errs.TooLarge:
+			return errTooLarge
 		}
 	}
 	return &apiError{Code: "ServerError", Status: http.StatusInternalServerError, Message: msgOther, Err: err}

@@ -10,7 +10,7 @@ import { preloadEditing } from "./lazy-block";
 function pageData(editing: boolean): PageData {
   return {
     sitecore: { context: { pageEditing: editing, site: { name: "group-se" }, language: "sv", itemPath: "/" }, route: { name: "home", displayName: "", itemId: "item-1", templateName: "HomePage", itemLanguage: "sv", itemPath: "/", fields: {}, placeholders: {} } },
-    site: { name: "group-se", kind: "group", language: "sv", defaultLanguage: "sv", locale: "sv-SE", currency: "SEK", languages: [], homePath: "/", isUK: false, isCarStore: false },
+    site: { name: "group-se", kind: "group", language: "sv", defaultLanguage: "sv", locale: "sv-SE", currency: "SEK", languages: [], homePath: "/", isUK: false, isCarStore: false, country: "SE" },
     dictionary: {},
     path: "/",
     query: editing ? "mode=edit" : "",

@@ -6,7 +6,7 @@ import type { PageData } from "./types";
 function pageAt(path: string, editing = false): PageData {
   return {
     sitecore: { context: { pageEditing: editing, site: { name: "group-se" }, language: "sv", itemPath: path }, route: { name: path === "/" ? "home" : "om-oss", displayName: "", itemId: "{ABC-1}", templateName: "", itemLanguage: "sv", itemPath: path, fields: {}, placeholders: {} } },
-    site: { name: "group-se", kind: "group", language: "sv", defaultLanguage: "sv", locale: "sv-SE", currency: "SEK", languages: [], homePath: "/", isUK: false, isCarStore: false },
+    site: { name: "group-se", kind: "group", language: "sv", defaultLanguage: "sv", locale: "sv-SE", currency: "SEK", languages: [], homePath: "/", isUK: false, isCarStore: false, country: "SE" },
     dictionary: {},
     path,
     query: "",

@@ -47,6 +47,8 @@ export interface SiteInfo {
   homePath: string;
   isUK: boolean;
   isCarStore: boolean;
+  /** ISO 3166 alpha-2 ("SE"; "EU" for the EU site): the default prefix of national phone numbers. */
+  country: string;
   /** MAP_STYLE_URL: a MapLibre style for real tiles; unset, maps use the offline basemap. */
   mapStyleUrl?: string;
 }

@@ -2,6 +2,7 @@
 import { parseDate } from "@internationalized/date";
 import { z } from "zod";
 import { normalizePlate as normalizePlateTo } from "../../lib/plate";
+import { isPhone } from "../../lib/phone";
 
 export const PLATE_MAX = 6;
 export const MESSAGE_MAX = 80;
@@ -23,16 +24,14 @@ export function parseMileage(raw: string): number | null {
   return n > 0 ? n : null;
 }
 
-/** PHONE_RE: an optional plus, then digits or spaces; 6 to 20 characters in all. */
-export const PHONE_RE = /^(?=.{6,20}$)\+?[0-9 ]+$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-/** contactSchema is the contact form of step 4 (spec §5): every field required. */
-export function contactSchema(t: (key: string, fallback?: string) => string) {
+/** contactSchema is the contact form of step 4 (spec §5): every field required; the phone as people write it on the site's country (lib/phone). */
+export function contactSchema(t: (key: string, fallback?: string) => string, country: string) {
   return z.object({
     firstName: z.string().trim().min(1, t("bookingFirstNameRequired", "Ange förnamn")),
     lastName: z.string().trim().min(1, t("bookingLastNameRequired", "Ange efternamn")),
-    phone: z.string().trim().regex(PHONE_RE, t("bookingPhoneInvalid", "Ange ett giltigt telefonnummer")),
+    phone: z.string().trim().refine((v) => isPhone(v, country), t("bookingPhoneInvalid", "Ange ett giltigt telefonnummer")),
     email: z.string().trim().regex(EMAIL_RE, t("bookingEmailInvalid", "Ange en giltig e-postadress")),
     freeText: z.string().max(MESSAGE_MAX),
   });
@@ -41,8 +40,8 @@ export function contactSchema(t: (key: string, fallback?: string) => string) {
 export type ContactValues = z.infer<ReturnType<typeof contactSchema>>;
 
 /** contactErrors validates values and returns a message per failing field (empty when valid). */
-export function contactErrors(values: ContactValues, t: (key: string, fallback?: string) => string): Partial<Record<keyof ContactValues, string>> {
-  const r = contactSchema(t).safeParse(values);
+export function contactErrors(values: ContactValues, t: (key: string, fallback?: string) => string, country: string): Partial<Record<keyof ContactValues, string>> {
+  const r = contactSchema(t, country).safeParse(values);
   if (r.success) return {};
   const out: Partial<Record<keyof ContactValues, string>> = {};
   for (const issue of r.error.issues) {

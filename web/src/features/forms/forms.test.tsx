@@ -26,7 +26,7 @@ function renderIn(Block: ComponentType<any>, props: Record<string, unknown>, pag
 
 const nb = (dictionary: Record<string, string> = {}): Partial<PageData> => ({
   sitecore: { context: { pageEditing: false, site: { name: "group-no" }, language: "nb", itemPath: "/bestill-service" }, route: null },
-  site: { name: "group-no", kind: "group", language: "nb", defaultLanguage: "nb", locale: "nb-NO", currency: "NOK", languages: [], homePath: "/", isUK: false, isCarStore: false },
+  site: { name: "group-no", kind: "group", language: "nb", defaultLanguage: "nb", locale: "nb-NO", currency: "NOK", languages: [], homePath: "/", isUK: false, isCarStore: false, country: "NO" },
   dictionary,
 });
 

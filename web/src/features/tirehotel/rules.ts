@@ -3,6 +3,7 @@
 import { CalendarDate, parseDate, today } from "@internationalized/date";
 import { normalizePlate as normalizePlateTo } from "../../lib/plate";
 import type { Customer } from "./types";
+import { isPhone } from "../../lib/phone";
 
 export const TIME_ZONE = "Europe/Stockholm";
 export const PLATE_MAX = 7;
@@ -44,9 +45,6 @@ export function codeKeyAllowed(e: { key: string; ctrlKey?: boolean; metaKey?: bo
 
 /** The wheel-change contact form: e-mail with a top-level part of 2+ characters. */
 export const EMAIL = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-/** mobileFromTyping keeps only digits and plus signs, as typed. */
-export const mobileFromTyping = (s: string) => s.replace(/[^\d+]/g, "");
-export const MOBILE = /^[\d+]{8,15}$/;
 
 export interface FormState {
   date: string | null;
@@ -58,15 +56,17 @@ export interface FormState {
 
 /**
  * canSubmit is the rule of 'Genomför bokning': a date, a time when the day
- * has slots, a valid e-mail and mobile, and first and last name filled.
+ * has slots, a valid e-mail, a mobile number as people write it on the
+ * site's country (lib/phone; the server stores it in E.164), and first and
+ * last name filled.
  */
-export function canSubmit(s: FormState): boolean {
+export function canSubmit(s: FormState, country: string): boolean {
   const c = s.customer;
   return (
     s.date !== null &&
     (!s.slotsExist || s.time !== null) &&
     EMAIL.test(c.email.trim()) &&
-    MOBILE.test(c.phoneMobile) &&
+    isPhone(c.phoneMobile, country) &&
     c.firstName.trim() !== "" &&
     c.lastName.trim() !== ""
   );
@@ -76,12 +76,12 @@ export function canSubmit(s: FormState): boolean {
  * missingFields names the contact fields that still keep 'Genomför bokning'
  * blocked, by their labels, in the form's order.
  */
-export function missingFields(c: Customer, t: (key: string) => string): string[] {
+export function missingFields(c: Customer, country: string, t: (key: string) => string): string[] {
   const out: string[] = [];
   if (c.firstName.trim() === "") out.push(t("thFirstName"));
   if (c.lastName.trim() === "") out.push(t("thLastName"));
   if (!EMAIL.test(c.email.trim())) out.push(t("thEmail"));
-  if (!MOBILE.test(c.phoneMobile)) out.push(t("thMobile"));
+  if (!isPhone(c.phoneMobile, country)) out.push(t("thMobile"));
   return out;
 }
 

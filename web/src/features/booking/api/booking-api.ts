@@ -77,7 +77,11 @@ export function fetchBooking(id: string, token: string, signal?: AbortSignal): P
 }
 
 export async function cancelBooking(id: string, token: string): Promise<BookingDetails> {
-  const res = await fetch(`/api/mechmate/bookings/${enc(id)}/cancel?token=${enc(token)}`, { method: "POST" });
+  // JSON without a body: the server takes state-changing calls as JSON only.
+  const res = await fetch(`/api/mechmate/bookings/${enc(id)}/cancel?token=${enc(token)}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+  });
   return json<BookingDetails>(res);
 }
 

@@ -2,6 +2,7 @@
 // required, phone 6–20 of an optional plus, digits and spaces, free text max 80).
 import { useRef, useState, type FormEvent } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
+import { useOptionalPage } from "../../../lib/page-context";
 import { contactErrors, MESSAGE_MAX, type ContactValues } from "../rules";
 import { fill } from "../store";
 
@@ -46,7 +47,9 @@ export function ContactForm({
   const [submitted, setSubmitted] = useState(false);
   const started = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = contactErrors(values, t);
+  // National phone numbers take the site's country prefix (lib/phone).
+  const country = useOptionalPage()?.site.country ?? "";
+  const errors = contactErrors(values, t, country);
   const show = (k: keyof ContactValues) => (submitted || touched[k]) && errors[k];
 
   function start() {

@@ -1,17 +1,14 @@
 import { FORM_RETRY_MS, postForm, type FormTicket, type LeadValues } from "../../../lib/comhub";
 
-/** The contact form's phone rule (spec §5), the same as Go's leads.PhonePattern. */
-export const PHONE_PATTERN = "^\\+?[0-9 ]{6,20}$";
-
 export type { LeadFormValues } from "./lead-schema";
 
 /**
  * validateLead checks the contact form's values against the lead schema
  * (zod, loaded on the first submit rather than with the page).
  */
-export async function validateLead(values: unknown) {
+export async function validateLead(values: unknown, country: string) {
   const { leadFormSchema } = await import("./lead-schema");
-  return leadFormSchema.safeParse(values);
+  return leadFormSchema(country).safeParse(values);
 }
 
 export type { LeadValues } from "../../../lib/comhub";

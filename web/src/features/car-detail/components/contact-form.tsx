@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { FormRateLimited, validateLead, LeadRejected, newSubmissionId, PHONE_PATTERN, submitLead, useFormTicket, type LeadValues } from "../api/lead";
+import { FormRateLimited, validateLead, LeadRejected, newSubmissionId, submitLead, useFormTicket, type LeadValues } from "../api/lead";
 import { Honeypot, rateLimitText } from "../../../components/form-kit/form-kit";
 import { pushDataLayer } from "../../../lib/data-layer";
+import { useOptionalPage } from "../../../lib/page-context";
 import type { Car, SellerSite } from "../types";
 
 type T = (k: string, f?: string) => string;
@@ -21,6 +22,8 @@ export interface Recipient {
  * hash #contact-quote / #contact-testdrive pre-ticks its box.
  */
 export function ContactForm({ car, recipient, sellerSites, t, retryMs }: { car: Car; recipient: Recipient; sellerSites?: SellerSite[]; t: T; retryMs?: number }) {
+  // National phone numbers take the site's country prefix (lib/phone).
+  const country = useOptionalPage()?.site.country ?? "";
   const id = useId();
   const [values, setValues] = useState({ name: "", phone: "", email: "", message: "", quote: false, testDrive: false, site: "" });
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
@@ -59,7 +62,7 @@ export function ContactForm({ car, recipient, sellerSites, t, retryMs }: { car: 
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = await validateLead(values);
+    const parsed = await validateLead(values, country);
     const bad: Partial<Record<Field, boolean>> = {};
     if (!parsed.success) for (const issue of parsed.error.issues) bad[issue.path[0] as Field] = true;
     if (sample && !values.site) bad.site = true;
@@ -135,7 +138,7 @@ export function ContactForm({ car, recipient, sellerSites, t, retryMs }: { car: 
         </select>
       ))}
       {field("name", t("carDetailFormName", "Name"), <input {...common("name")} type="text" autoComplete="name" required value={values.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />)}
-      {field("phone", t("carDetailFormPhone", "Phone"), <input {...common("phone")} type="tel" autoComplete="tel" required pattern={PHONE_PATTERN} value={values.phone} onChange={(e) => setValues({ ...values, phone: e.target.value })} />)}
+      {field("phone", t("carDetailFormPhone", "Phone"), <input {...common("phone")} type="tel" autoComplete="tel" required value={values.phone} onChange={(e) => setValues({ ...values, phone: e.target.value })} />)}
       {field("email", t("carDetailFormEmail", "E-mail"), <input {...common("email")} type="email" autoComplete="email" required value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />)}
       {field("message", t("carDetailFormMessage", "Message"), <textarea {...common("message")} rows={4} value={values.message} onChange={(e) => setValues({ ...values, message: e.target.value })} />)}
       <div className="fc-form__checks">

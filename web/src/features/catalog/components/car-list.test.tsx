@@ -32,7 +32,7 @@ const dictionary: Record<string, string> = {
 function pageData(): PageData {
   return {
     sitecore: { context: { pageEditing: false, site: { name: "group-se" }, language: "sv", itemPath: "/bilar" }, route: { name: "bilar", displayName: "Bilar", itemId: "1", templateName: "CarListPage", itemLanguage: "sv", itemPath: "/bilar", fields: { Title: { value: "Bilar" } }, placeholders: {} } },
-    site: { name: "group-se", kind: "group", language: "sv", defaultLanguage: "sv", locale: "sv-SE", currency: "SEK", languages: [], homePath: "/", isUK: false, isCarStore: false },
+    site: { name: "group-se", kind: "group", language: "sv", defaultLanguage: "sv", locale: "sv-SE", currency: "SEK", languages: [], homePath: "/", isUK: false, isCarStore: false, country: "SE" },
     dictionary,
     path: "/bilar",
     query: "",

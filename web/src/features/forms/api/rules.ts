@@ -1,6 +1,7 @@
 // The forms' client rules, the same as the server's (docs/forms.md).
 import { z } from "zod";
-import { EMAIL_RE, PHONE_RE } from "../../../components/form-kit/form-kit";
+import { EMAIL_RE } from "../../../components/form-kit/form-kit";
+import { isPhone } from "../../../lib/phone";
 
 /** normRegno removes spaces and upper-cases a registration number. */
 export const normRegno = (v: string) => v.replace(/\s+/g, "").toUpperCase();
@@ -10,7 +11,8 @@ const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 
 export const regno = z.string().transform(normRegno).pipe(z.string().regex(/^[A-Z0-9ÆØÅÄÖ]{2,10}$/));
 export const name = z.string().trim().min(1).max(200).regex(ONE_LINE);
-export const phone = z.string().trim().regex(PHONE_RE);
+/** phone is a number as people write it on the site's country (lib/phone; the server stores E.164). */
+export const phone = (country: string) => z.string().trim().refine((v) => isPhone(v, country));
 export const email = z.string().trim().max(254).regex(EMAIL_RE);
 export const longText = z.string().max(4000);
 /** milage: a whole number 0 … 2 000 000 typed as digits (spaces allowed). */

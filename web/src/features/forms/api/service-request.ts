@@ -17,14 +17,14 @@ export type VehicleType = (typeof TYPES)[number];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const base = z.object({
+const schema = (country: string) => z.object({
   typeCar: z.enum(TYPES),
   siteId: z.string(),
   services: z.array(z.string()).max(11),
   desiredDate: z.string().regex(DATE),
   regno,
   customerName: name,
-  customerPhone: phone,
+  customerPhone: phone(country),
   customerEmail: email,
   milage: optionalMilage,
   description: longText,
@@ -32,15 +32,15 @@ const base = z.object({
   gdpr: z.literal(true),
   newsletter: z.boolean(),
 });
-export type ServiceRequestValues = z.output<typeof base>;
+export type ServiceRequestValues = z.output<ReturnType<typeof schema>>;
 
 /**
- * checkServiceRequest checks the form against the rules and the loader's
+ * checkServiceRequest checks the form (on a site of country) against the rules and the loader's
  * lists and dates: every bad field is reported (the list checks run even
  * when other fields are bad).
  */
-export function checkServiceRequest(d: ServiceRequestData, input: unknown): { ok: true; data: ServiceRequestValues } | { ok: false; bad: string[] } {
-  const parsed = base.safeParse(input);
+export function checkServiceRequest(d: ServiceRequestData, input: unknown, country: string): { ok: true; data: ServiceRequestValues } | { ok: false; bad: string[] } {
+  const parsed = schema(country).safeParse(input);
   const bad = parsed.success ? [] : badFields(parsed.error.issues);
   const v = input as { typeCar?: string; siteId?: string; services?: string[]; desiredDate?: string };
   if (v.typeCar === "car" && !d.dealers.some((x) => x.siteId === v.siteId)) bad.push("siteId");

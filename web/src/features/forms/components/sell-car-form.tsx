@@ -4,7 +4,7 @@
 // label, anything else the error label; the form resets 3000 ms later.
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { BlockProps } from "../../../app/block-props";
-import { useT } from "../../../lib/page-context";
+import { useOptionalPage, useT } from "../../../lib/page-context";
 import { RichText, Text, textOf } from "../../../lib/fields";
 import { newSubmissionId, postForm } from "../../../lib/comhub";
 import { describedBy, FormField, Honeypot, oneLine, rateLimitText } from "../../../components/form-kit/form-kit";
@@ -23,6 +23,8 @@ export function SellCarForm({ fields, retryMs, resetMs }: BlockProps & { retryMs
   const [values, setValues] = useState<Values>(EMPTY);
   const f = useFormFlow("sellCar", SELL_FIELDS, "values.", () => setValues(EMPTY), resetMs);
   const unit = t("mileageUnit", "km");
+  // National phone numbers take the site's country prefix (lib/phone).
+  const country = useOptionalPage()?.site.country ?? "";
 
   const set = (k: keyof Values, one = true) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: one ? oneLine(e.target.value) : e.target.value }));
   const err = (k: keyof Values): string | undefined => (f.errors.includes(k) ? t(`sellCarError_${k}`, t("invalidInput", "Please check this field")) : undefined);
@@ -30,7 +32,7 @@ export function SellCarForm({ fields, retryMs, resetMs }: BlockProps & { retryMs
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (f.busy) return;
-    const parsed = sellCarSchema.safeParse(values);
+    const parsed = sellCarSchema(country).safeParse(values);
     if (!parsed.success) {
       f.invalid(badFields(parsed.error.issues));
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());

@@ -43,7 +43,7 @@ export function ServiceRequestForm({ fields, data, retryMs, resetMs }: BlockProp
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (f.busy) return;
-    const parsed = checkServiceRequest(data, values);
+    const parsed = checkServiceRequest(data, values, page.site.country);
     if (!parsed.ok) {
       f.invalid(parsed.bad);
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true'], .is-invalid [role='spinbutton'], .is-invalid input")?.focus());

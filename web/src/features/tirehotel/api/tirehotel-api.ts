@@ -23,7 +23,9 @@ async function call<T>(method: "GET" | "POST", path: string, body?: unknown, hea
     res = await fetch(BASE + path, {
       method,
       credentials: "same-origin",
-      headers: { Accept: "application/json", ...(body !== undefined ? { "Content-Type": "application/json" } : {}), ...headers },
+      // Every POST says JSON, with a body or not: the server refuses any
+      // other type (a cross-site page can send text/plain without asking).
+      headers: { Accept: "application/json", ...(method === "POST" ? { "Content-Type": "application/json" } : {}), ...headers },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
   } catch (err) {

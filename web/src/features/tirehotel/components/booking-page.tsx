@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useT } from "../../../lib/page-context";
+import { useOptionalPage, useT } from "../../../lib/page-context";
 import { ApiError, createBooking, getTimeslotDays, getTimeslots } from "../api/tirehotel-api";
 import { FORM_NAME, reportError, track } from "../hooks/flow";
-import { availableDays, canSubmit, dateWindow, EMAIL, fill, FULL_DAY_TIME, longDate, missingFields, MOBILE, mobileFromTyping, slotTimes } from "../rules";
+import { availableDays, canSubmit, dateWindow, EMAIL, fill, FULL_DAY_TIME, longDate, missingFields, slotTimes } from "../rules";
+import { isPhone } from "../../../lib/phone";
 import type { Confirmation, Customer, Validated } from "../types";
 import { LoadingOverlay } from "./loading-overlay";
 import { PageHeading } from "./page-heading";
@@ -31,6 +32,8 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
   onUnauthorized?: () => void;
 }) {
   const t = useT();
+  // National mobile numbers take the site's country prefix (lib/phone).
+  const country = useOptionalPage()?.site.country ?? "";
   const id = useId();
   const vehicle = validated.vehicles[0];
   const loc = vehicle.location;
@@ -145,14 +148,15 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
 
   const slotsExist = slots.status === "ready" ? slots.times.length > 0 : true;
   const showForm = date !== null && slots.status === "ready" && (!slotsExist || time !== null);
-  const ready = canSubmit({ date, time, slotsExist, customer }) && showForm;
+  const ready = canSubmit({ date, time, slotsExist, customer }, country) && showForm;
 
   const set = (k: keyof Customer) => (e: { target: { value: string } }) => {
     if (!formStarted.current) {
       formStarted.current = true;
       track("form_interaction", { form_name: FORM_NAME, action: "start" });
     }
-    const value = k === "phoneMobile" ? mobileFromTyping(e.target.value) : e.target.value;
+    // The mobile is kept as typed ("070-123 45 67"): the server stores it in E.164.
+    const value = e.target.value;
     setCustomer((c) => ({ ...c, [k]: value }));
   };
 
@@ -172,7 +176,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
           bookingStart: start,
           regNo: vehicle.regNo,
           freeText: comment.trim(),
-          customer: { firstName: customer.firstName.trim(), lastName: customer.lastName.trim(), email: customer.email.trim(), phoneMobile: customer.phoneMobile },
+          customer: { firstName: customer.firstName.trim(), lastName: customer.lastName.trim(), email: customer.email.trim(), phoneMobile: customer.phoneMobile.trim() },
           ...(reminder ? { reminder: true } : {}),
         },
         idempotencyKey.current,
@@ -303,7 +307,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
               </Field>
               <Field id={`${id}-mo`} label={t("thMobile")}>
                 <input id={`${id}-mo`} name="phoneMobile" type="tel" inputMode="tel" autoComplete="tel" required value={customer.phoneMobile} onChange={set("phoneMobile")} disabled={submitting}
-                  data-valid={MOBILE.test(customer.phoneMobile) || undefined} />
+                  data-valid={isPhone(customer.phoneMobile, country) || undefined} />
               </Field>
             </div>
             <Field id={`${id}-co`} label={t("thComment")}>
@@ -314,7 +318,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
               <label htmlFor={`${id}-rm`}>{t("thReminder", "Påminn mig inför nästa däckbyte")}</label>
             </div>
             <div className="fc-th-actions">
-              <SubmitButton ready={ready} busy={submitting} missing={fill(t("thMissingContact"), { fields: missingFields(customer, t).join(", ") })} className="fc-button fc-button--primary">
+              <SubmitButton ready={ready} busy={submitting} missing={fill(t("thMissingContact"), { fields: missingFields(customer, country, t).join(", ") })} className="fc-button fc-button--primary">
                 {t("thSubmit")}
               </SubmitButton>
             </div>
