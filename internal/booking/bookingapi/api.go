@@ -73,10 +73,25 @@ type API struct {
 	// cancelling transaction (internal/reminders). nil: no reminders.
 	Remind          func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error
 	CancelReminders func(ctx context.Context, tx *sql.Tx, bookingID string) error
+	// Links signs the links to a booking's page (booking.ManagePath);
+	// Flows are the booking page's flows: the service booking's own
+	// (ServiceFlow) and the others' (the tyre hotel's wheel changes).
+	Links *booking.Links
+	Flows map[string]*Flow
+	// SMS schedules a booking's text messages in its transaction
+	// (bookingsms.Service.ScheduleTx); nil: none.
+	SMS func(ctx context.Context, tx *sql.Tx, b booking.Booking, kind, phone, country, lang string) error
 }
 
-// Mount mounts the routes (for web.Deps.Extra).
+// Mount mounts the routes (for web.Deps.Extra); the service booking's
+// flow of the booking page is added to Flows when it is not there.
 func (a *API) Mount(mux *http.ServeMux, srv *web.Server) {
+	if a.Flows == nil {
+		a.Flows = map[string]*Flow{}
+	}
+	if a.Flows[booking.FlowService] == nil {
+		a.Flows[booking.FlowService] = a.ServiceFlow()
+	}
 	route := func(pattern, name string, h func(w http.ResponseWriter, r *http.Request) error) {
 		srv.Route(mux, pattern, name, func(w http.ResponseWriter, r *http.Request) error {
 			if err := h(w, r); err != nil {
@@ -96,6 +111,11 @@ func (a *API) Mount(mux *http.ServeMux, srv *web.Server) {
 	route("POST /api/mechmate/book", "mechmate-book", a.handleBook)
 	route("GET /api/mechmate/bookings/{id}", "mechmate-booking", a.handleGetBooking)
 	route("POST /api/mechmate/bookings/{id}/cancel", "mechmate-cancel", a.handleCancel)
+	route("POST /api/bookings/manage", "booking-manage", a.handleManage)
+	route("POST /api/bookings/manage/days", "booking-manage-days", a.handleManageDays)
+	route("POST /api/bookings/manage/move", "booking-manage-move", a.handleManageMove)
+	route("POST /api/bookings/manage/cancel", "booking-manage-cancel", a.handleManageCancel)
+	route("GET /api/bookings/manage/calendar", "booking-manage-calendar", a.handleManageCalendar)
 	route("GET /api/places", "places", a.handlePlaces)
 	route("GET /api/places/nearest", "places-nearest", a.handleNearest)
 }

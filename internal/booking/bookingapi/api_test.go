@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"forecourt/internal/booking"
+	"forecourt/internal/linktoken"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/catalog"
 	"forecourt/internal/page"
@@ -73,7 +74,7 @@ func newFixture(tb testing.TB, db *store.DB) fixture {
 	reg := vehicles.NewRegistry()
 	api := &bookingapi.API{Engine: eng, Vehicles: reg, Places: places.Sweden(), Limiter: ratelimit.New(db),
 		SiteOf: func(r *http.Request) string { return web.SiteOf(r).Name }, SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts }, BookLimit: 40, StreamLimit: 1000,
-		Log: slog.New(slog.DiscardHandler)}
+		Log: slog.New(slog.DiscardHandler), Links: testLinks(tb, eng)}
 	s, err := web.New(web.Config{Locales: []string{"sv"}}, web.Deps{Sites: sites, Pages: &page.Assembler{}, Store: db, Logger: slog.New(slog.DiscardHandler),
 		AssetsDir: assetsDir(tb), Extra: []func(*http.ServeMux, *web.Server){api.Mount}})
 	if err != nil {
@@ -427,7 +428,7 @@ func TestBookReplayCancel(t *testing.T) {
 		}
 		var doc string
 		db.QueryRow(`SELECT doc FROM mail_outbox WHERE to_addr = 'anna.lind@example.se'`).Scan(&doc)
-		for _, want := range []string{"invite.ics", "text/calendar", "/boka-service/avboka?id=" + ans.ID, "måndag 30 november 2026 kl. 10:00"} {
+		for _, want := range []string{"invite.ics", "text/calendar", "method=PUBLISH", "/boka-service/hantera?token=v1.booking-manage.", "måndag 30 november 2026 kl. 10:00"} {
 			if !strings.Contains(doc, want) {
 				t.Errorf("confirmation lacks %q", want)
 			}
@@ -550,7 +551,7 @@ func TestMailLinksIgnoreForeignHosts(t *testing.T) {
 	ans := decode[bookingapi.BookAnswer](t, rec)
 	var doc string
 	f.db.QueryRow(`SELECT doc FROM mail_outbox WHERE ref = 'booking:` + ans.ID + `' AND to_addr = 'anna.lind@example.se'`).Scan(&doc)
-	if !strings.Contains(doc, "https://forecourt.se/boka-service/avboka?id="+ans.ID) || strings.Contains(doc, "evil.example") {
+	if !strings.Contains(doc, "https://forecourt.se/boka-service/hantera?token=") || strings.Contains(doc, "evil.example") {
 		t.Errorf("cancel link does not use the site's own host:\n%.600s", doc)
 	}
 }
@@ -564,4 +565,14 @@ func TestClosestAvailableStreamError(t *testing.T) {
 	if len(msgs) != 2 || msgs[0]["error"] == nil || msgs[1]["end"] != true {
 		t.Fatalf("stream on a failing store: %v", msgs)
 	}
+}
+
+// testLinks signs booking links under a fixed test secret on the engine's clock.
+func testLinks(tb testing.TB, eng *booking.Engine) *booking.Links {
+	tb.Helper()
+	s, err := linktoken.New([]byte("0123456789abcdef0123456789abcdef"), booking.LinkLabel)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &booking.Links{Signer: s, Now: func() time.Time { return eng.Now() }}
 }

@@ -69,6 +69,10 @@ func toAPIError(err error) *apiError {
 		return &apiError{Code: "TimeslotNotAvailable", Status: http.StatusConflict, Message: msgTimeslot}
 	case errors.Is(err, booking.ErrNotFound):
 		return &apiError{Code: "BookingNotFound", Status: http.StatusNotFound, Message: msgOther}
+	case errors.Is(err, booking.ErrCancelled):
+		return &apiError{Code: "BookingCancelled", Status: http.StatusConflict, Message: "Bokningen är avbokad och kan inte ändras."}
+	case errors.Is(err, booking.ErrPassed):
+		return &apiError{Code: "BookingPassed", Status: http.StatusConflict, Message: "Besöket har redan varit och kan inte ändras."}
 	case errors.Is(err, booking.ErrKeyReused):
 		return &apiError{Code: "InvalidInput", Status: http.StatusBadRequest, Message: msgOther,
 			Fields: map[string]string{"Idempotency-Key": "nyckeln har redan använts för en annan bokning"}}
@@ -84,6 +88,8 @@ func toAPIError(err error) *apiError {
 			return &apiError{Code: "InvalidInput", Status: http.StatusBadRequest, Message: msgOther, Fields: f}
 		case errs.RateLimited:
 			return &apiError{Code: "RateLimited", Status: http.StatusTooManyRequests, Message: msgOther}
+		case errs.Forbidden:
+			return &apiError{Code: "Forbidden", Status: http.StatusForbidden, Message: e.Message}
 		}
 	}
 	return &apiError{Code: "ServerError", Status: http.StatusInternalServerError, Message: msgOther, Err: err}
