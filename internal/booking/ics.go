@@ -21,6 +21,25 @@ type Invite struct {
 	Stamp time.Time
 }
 
+// InviteOf is the calendar event of b in every file of it (the mails of
+// every flow and the download): the same summary and description, the
+// booking's page (manageURL, "" for none) as URL, stamped with its last
+// change.
+func InviteOf(b Booking, w *Workshop, service, manageURL string) Invite {
+	in := Invite{
+		Summary:     service + ": " + b.Reg + " – " + w.SiteName,
+		Description: "Bokning " + b.ID + " hos " + w.SiteName + ", " + w.Address() + ".",
+		URL:         manageURL, Organizer: w.Email, Cancelled: b.Status == StatusCancelled,
+	}
+	if manageURL != "" {
+		in.Description += "\nÄndra tid eller avboka: " + manageURL
+	}
+	if b.ChangedAt != nil {
+		in.Stamp = *b.ChangedAt
+	}
+	return in
+}
+
 // CalendarContentType is the MIME type of a calendar file of CalendarFile.
 func CalendarContentType(cancelled bool) string {
 	if cancelled {

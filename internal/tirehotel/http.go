@@ -35,6 +35,8 @@ type API struct {
 	// Origin is the public origin of a request for links in mails (the
 	// reminder's); nil: the reminder falls back to the site's host.
 	Origin func(r *http.Request) string
+	// Lang is the site's language of a request (text messages); nil: sv.
+	Lang func(r *http.Request) string
 }
 
 // Route is one endpoint for the server's mux.
@@ -55,6 +57,7 @@ func (api *API) Routes() []Route {
 		{"POST /api/tirehotel/booking/GetTimeslots", "tirehotel-slots", api.wrap(api.slots)},
 		{"POST /api/tirehotel/booking/create", "tirehotel-create", api.wrap(api.create)},
 		{"POST /api/tirehotel/review/addReview", "tirehotel-review", api.wrap(api.review)},
+		{"GET /api/tirehotel/bookings", "tirehotel-bookings", api.wrap(api.upcoming)},
 	}
 	if api.DevSMS {
 		rs = append(rs,

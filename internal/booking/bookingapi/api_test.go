@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"forecourt/internal/booking"
-	"forecourt/internal/linktoken"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/catalog"
+	"forecourt/internal/linktoken"
 	"forecourt/internal/page"
 	"forecourt/internal/places"
 	"forecourt/internal/ratelimit"

@@ -310,7 +310,7 @@ func (a *API) ServiceFlow() *Flow {
 			if err != nil {
 				return err
 			}
-			if err := queueAll(ctx, a.Engine, tx, msgs); err != nil {
+			if err := QueueAll(ctx, a.Engine, tx, msgs); err != nil {
 				return err
 			}
 			if a.SMS != nil {
@@ -323,11 +323,11 @@ func (a *API) ServiceFlow() *Flow {
 			if err != nil {
 				return err
 			}
-			msgs, err := CancellationMails(b, w, c.Origin)
+			msgs, err := CancellationMails(b, w, VisitName, c.Origin+"/boka-service")
 			if err != nil {
 				return err
 			}
-			if err := queueAll(ctx, a.Engine, tx, msgs); err != nil {
+			if err := QueueAll(ctx, a.Engine, tx, msgs); err != nil {
 				return err
 			}
 			if a.CancelReminders != nil {
@@ -370,7 +370,7 @@ func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		if err := queueAll(ctx, a.Engine, tx, msgs); err != nil {
+		if err := QueueAll(ctx, a.Engine, tx, msgs); err != nil {
 			return err
 		}
 		if a.SMS != nil {

@@ -71,7 +71,7 @@ const VisitName = "Verkstadsbesök"
 // calendarAttachment is b's calendar file (booking.CalendarFile, the one
 // writer) as a mail attachment.
 func calendarAttachment(b booking.Booking, w *booking.Workshop, service, manageURL string) ([]mail.Attachment, error) {
-	ics, err := booking.CalendarFile(b, w, CalendarInvite(b, w, service, manageURL))
+	ics, err := booking.CalendarFile(b, w, booking.InviteOf(b, w, service, manageURL))
 	if err != nil {
 		return nil, err
 	}
@@ -145,27 +145,29 @@ func ConfirmationMails(b booking.Booking, w *booking.Workshop, v vehicles.Vehicl
 
 // CancellationMails tell the customer and the workshop that a booking was
 // cancelled, with a calendar file that removes the event.
-func CancellationMails(b booking.Booking, w *booking.Workshop, origin string) ([]mail.Message, error) {
+// rebookURL is where the customer books anew (the service booking, or the
+// tyre hotel for a wheel change).
+func CancellationMails(b booking.Booking, w *booking.Workshop, service, rebookURL string) ([]mail.Message, error) {
 	when := whenSV(b, w.Zone)
-	att, err := calendarAttachment(b, w, VisitName, "")
+	att, err := calendarAttachment(b, w, service, "")
 	if err != nil {
 		return nil, err
 	}
-	ref := "booking:" + b.ID
+	kind, ref := mailRef(b)
 	var out []mail.Message
 	if b.Customer.Email != "" { // empty once erased (GDPR)
 		out = append(out, mail.Message{
 			To: b.Customer.Email, Subject: fmt.Sprintf("Avbokad: %s – %s", b.ID, when),
-			Text: fmt.Sprintf("Hej %s!\n\nDin bokning %s hos %s, %s, är avbokad.\n\nVill du boka en ny tid? %s/boka-service\n\nVänliga hälsningar\n%s\n",
-				b.Customer.FirstName, b.ID, w.SiteName, when, origin, w.SiteName),
-			Attachments: att, Kind: "booking", Ref: ref,
+			Text: fmt.Sprintf("Hej %s!\n\nDin bokning %s hos %s, %s, är avbokad.\n\nVill du boka en ny tid? %s\n\nVänliga hälsningar\n%s\n",
+				b.Customer.FirstName, b.ID, w.SiteName, when, rebookURL, w.SiteName),
+			Attachments: att, Kind: kind, Ref: ref,
 		})
 	}
 	if w.Email != "" {
 		out = append(out, mail.Message{
 			To: w.Email, Subject: fmt.Sprintf("Avbokning %s: %s %s", b.ID, b.Reg, when),
 			Text:        fmt.Sprintf("Kunden har avbokat %s.\n\nTid: %s\nBil: %s\nKund: %s %s, %s\n", b.ID, when, b.Reg, b.Customer.FirstName, b.Customer.LastName, b.Customer.Phone),
-			Attachments: att, Kind: "booking", Ref: ref,
+			Attachments: att, Kind: kind, Ref: ref,
 		})
 	}
 	return out, nil
@@ -180,10 +182,7 @@ func ChangeMails(old, b booking.Booking, w *booking.Workshop, service, manageURL
 		return nil, err
 	}
 	was, when := whenSV(old, w.Zone), whenSV(b, w.Zone)
-	kind, ref := "booking", "booking:"+b.ID
-	if b.Flow == booking.FlowWheelChange {
-		kind, ref = "wheelchange", "wheelchange:WC-"+strings.TrimPrefix(b.ID, "BK-")
-	}
+	kind, ref := mailRef(b)
 	var out []mail.Message
 	if b.Customer.Email != "" {
 		var t strings.Builder
@@ -208,12 +207,21 @@ func ChangeMails(old, b booking.Booking, w *booking.Workshop, service, manageURL
 	return out, nil
 }
 
-// queueAll queues msgs in tx.
-func queueAll(ctx context.Context, e *booking.Engine, tx *sql.Tx, msgs []mail.Message) error {
+// QueueAll queues msgs in tx.
+func QueueAll(ctx context.Context, e *booking.Engine, tx *sql.Tx, msgs []mail.Message) error {
 	for _, m := range msgs {
 		if err := mail.Queue(ctx, e.DB(), tx, m, e.Now()); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// mailRef is the kind and reference of b's mails: the flow's own, so a
+// wheel change's mails sit with its confirmation (WC-…).
+func mailRef(b booking.Booking) (kind, ref string) {
+	if b.Flow == booking.FlowWheelChange {
+		return "wheelchange", "wheelchange:WC-" + strings.TrimPrefix(b.ID, "BK-")
+	}
+	return "booking", "booking:" + b.ID
 }

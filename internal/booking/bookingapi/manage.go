@@ -366,7 +366,7 @@ func (a *API) handleManageCalendar(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	ics, err := booking.CalendarFile(b, ws, CalendarInvite(b, ws, f.Name, link))
+	ics, err := booking.CalendarFile(b, ws, booking.InviteOf(b, ws, f.Name, link))
 	if err != nil {
 		return err
 	}
@@ -376,21 +376,6 @@ func (a *API) handleManageCalendar(w http.ResponseWriter, r *http.Request) error
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Write(ics)
 	return nil
-}
-
-// CalendarInvite is the calendar event of b in every file of it (mails and
-// download): the same summary and description, the booking page as URL,
-// stamped with its last change.
-func CalendarInvite(b booking.Booking, ws *booking.Workshop, service, manageURL string) booking.Invite {
-	in := booking.Invite{
-		Summary:     service + ": " + b.Reg + " – " + ws.SiteName,
-		Description: "Bokning " + b.ID + " hos " + ws.SiteName + ", " + ws.Address() + ".\nÄndra tid eller avboka: " + manageURL,
-		URL:         manageURL, Organizer: ws.Email, Cancelled: b.Status == booking.StatusCancelled,
-	}
-	if b.ChangedAt != nil {
-		in.Stamp = *b.ChangedAt
-	}
-	return in
 }
 
 func readLimited(w http.ResponseWriter, r *http.Request, n int64) ([]byte, error) {

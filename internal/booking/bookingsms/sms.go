@@ -175,33 +175,33 @@ func MobileNumber(s, country string) (string, bool) {
 // the workshop, {phone} its number, {id} the booking.
 var texts = map[string]map[string]string{
 	"sv": {
-		KindConfirm:  "Bokat: {what} hos {site} {when}. Bokningsnummer {id}. Ändra eller avboka med länken i mejlet, eller ring {phone}.",
-		KindMoved:    "Ny tid: {what} hos {site} {when}. Bokningsnummer {id}. Frågor? Ring {phone}.",
-		KindReminder: "Påminnelse: {what} hos {site} {when}. Bokningsnummer {id}. Förhinder? Ändra med länken i mejlet eller ring {phone}.",
+		KindConfirm:   "Bokat: {what} hos {site} {when}. Bokningsnummer {id}. Ändra eller avboka med länken i mejlet, eller ring {phone}.",
+		KindMoved:     "Ny tid: {what} hos {site} {when}. Bokningsnummer {id}. Frågor? Ring {phone}.",
+		KindReminder:  "Påminnelse: {what} hos {site} {when}. Bokningsnummer {id}. Förhinder? Ändra med länken i mejlet eller ring {phone}.",
 		"wheelchange": "hjulskifte", "service": "verkstadsbesök", "fullday": "lämna bilen före kl. 08:00",
 	},
 	"en": {
-		KindConfirm:  "Booked: {what} at {site} {when}. Booking {id}. Change or cancel with the link in the e-mail, or call {phone}.",
-		KindMoved:    "New time: {what} at {site} {when}. Booking {id}. Questions? Call {phone}.",
-		KindReminder: "Reminder: {what} at {site} {when}. Booking {id}. Can't make it? Use the link in the e-mail or call {phone}.",
+		KindConfirm:   "Booked: {what} at {site} {when}. Booking {id}. Change or cancel with the link in the e-mail, or call {phone}.",
+		KindMoved:     "New time: {what} at {site} {when}. Booking {id}. Questions? Call {phone}.",
+		KindReminder:  "Reminder: {what} at {site} {when}. Booking {id}. Can't make it? Use the link in the e-mail or call {phone}.",
 		"wheelchange": "wheel change", "service": "workshop visit", "fullday": "leave the car before 08:00",
 	},
 	"nb": {
-		KindConfirm:  "Bestilt: {what} hos {site} {when}. Bestillingsnummer {id}. Endre eller avbestill med lenken i e-posten, eller ring {phone}.",
-		KindMoved:    "Ny tid: {what} hos {site} {when}. Bestillingsnummer {id}. Spørsmål? Ring {phone}.",
-		KindReminder: "Påminnelse: {what} hos {site} {when}. Bestillingsnummer {id}. Forhindret? Bruk lenken i e-posten eller ring {phone}.",
+		KindConfirm:   "Bestilt: {what} hos {site} {when}. Bestillingsnummer {id}. Endre eller avbestill med lenken i e-posten, eller ring {phone}.",
+		KindMoved:     "Ny tid: {what} hos {site} {when}. Bestillingsnummer {id}. Spørsmål? Ring {phone}.",
+		KindReminder:  "Påminnelse: {what} hos {site} {when}. Bestillingsnummer {id}. Forhindret? Bruk lenken i e-posten eller ring {phone}.",
 		"wheelchange": "hjulskift", "service": "verkstedbesøk", "fullday": "lever bilen før kl. 08.00",
 	},
 	"da": {
-		KindConfirm:  "Booket: {what} hos {site} {when}. Bookingnummer {id}. Ændr eller aflys med linket i mailen, eller ring {phone}.",
-		KindMoved:    "Ny tid: {what} hos {site} {when}. Bookingnummer {id}. Spørgsmål? Ring {phone}.",
-		KindReminder: "Påmindelse: {what} hos {site} {when}. Bookingnummer {id}. Forhindret? Brug linket i mailen eller ring {phone}.",
+		KindConfirm:   "Booket: {what} hos {site} {when}. Bookingnummer {id}. Ændr eller aflys med linket i mailen, eller ring {phone}.",
+		KindMoved:     "Ny tid: {what} hos {site} {when}. Bookingnummer {id}. Spørgsmål? Ring {phone}.",
+		KindReminder:  "Påmindelse: {what} hos {site} {when}. Bookingnummer {id}. Forhindret? Brug linket i mailen eller ring {phone}.",
 		"wheelchange": "hjulskift", "service": "værkstedsbesøg", "fullday": "aflever bilen før kl. 8.00",
 	},
 	"fi": {
-		KindConfirm:  "Varattu: {what}, {site}, {when}. Varausnumero {id}. Muuta tai peru sähköpostin linkistä tai soita {phone}.",
-		KindMoved:    "Uusi aika: {what}, {site}, {when}. Varausnumero {id}. Kysyttävää? Soita {phone}.",
-		KindReminder: "Muistutus: {what}, {site}, {when}. Varausnumero {id}. Este? Käytä sähköpostin linkkiä tai soita {phone}.",
+		KindConfirm:   "Varattu: {what}, {site}, {when}. Varausnumero {id}. Muuta tai peru sähköpostin linkistä tai soita {phone}.",
+		KindMoved:     "Uusi aika: {what}, {site}, {when}. Varausnumero {id}. Kysyttävää? Soita {phone}.",
+		KindReminder:  "Muistutus: {what}, {site}, {when}. Varausnumero {id}. Este? Käytä sähköpostin linkkiä tai soita {phone}.",
 		"wheelchange": "renkaanvaihto", "service": "huoltokäynti", "fullday": "tuo auto ennen klo 8.00",
 	},
 }
@@ -231,4 +231,3 @@ func Text(kind, lang string, b booking.Booking, w *booking.Workshop) string {
 	}
 	return strings.NewReplacer("{what}", what, "{site}", w.SiteName, "{when}", when, "{id}", id, "{phone}", w.Phone).Replace(t[kind])
 }
-
