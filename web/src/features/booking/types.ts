@@ -94,6 +94,9 @@ export interface BookingResponse {
   registrationNumber: string;
   kobraProductIds: string[];
   cancelUrl?: string;
+  /** The booking's page (change the time, cancel) and its calendar file. */
+  manageUrl?: string;
+  calendarUrl?: string;
 }
 
 export interface BookingDetails {

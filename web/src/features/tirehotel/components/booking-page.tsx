@@ -40,6 +40,8 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
   const [reminder, setReminder] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState("");
+  // The server asks before a second wheel change for the car this season.
+  const [askSecond, setAskSecond] = useState(false);
   const idempotencyKey = useRef("");
   const expired = (err: unknown) => {
     if (err instanceof ApiError && err.status === 401 && onUnauthorized) {
@@ -116,11 +118,12 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
     setCustomer((c) => ({ ...c, [k]: value }));
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent, confirmSecond = false) => {
     e.preventDefault();
     if (!ready || submitting || !date) return;
     setSubmitting(true);
     setSubmitError("");
+    setAskSecond(false);
     track("form_interaction", { form_name: FORM_NAME, action: "submit" });
     if (!idempotencyKey.current) idempotencyKey.current = newKey();
     const start = slotsExist ? time : null;
@@ -134,6 +137,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
           freeText: comment.trim(),
           customer: { firstName: customer.firstName.trim(), lastName: customer.lastName.trim(), email: customer.email.trim(), phoneMobile: customer.phoneMobile },
           ...(reminder ? { reminder: true } : {}),
+          ...(confirmSecond ? { confirmSecond: true } : {}),
         },
         idempotencyKey.current,
       );
@@ -153,7 +157,9 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
       setSubmitting(false);
       if (err instanceof ApiError && err.fromServer) {
         setSubmitError(err.message);
-        if (err.status === 409 && date) {
+        if (err.status === 409 && err.code === "Conflict") {
+          setAskSecond(true);
+        } else if (err.status === 409 && date) {
           // The time was taken meanwhile: offer the day's slots again.
           setTime(null);
           loadSlots(date);
@@ -270,6 +276,11 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
               <button type="submit" className="fc-button fc-button--primary" disabled={!ready || submitting}>{t("thSubmit")}</button>
             </div>
             {submitError && <p className="fc-th-error" role="alert">{submitError}</p>}
+            {askSecond && (
+              <button type="button" className="fc-button fc-button--secondary" onClick={(e) => submit(e, true)} disabled={submitting}>
+                {t("thSecondConfirm", "Boka ett hjulskifte till ändå")}
+              </button>
+            )}
           </form>
         </section>
       )}
