@@ -312,8 +312,23 @@ func TestClosestAvailableStream(t *testing.T) {
 	f := sqliteFixture(t)
 	base := "/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=originalservice,wheelchange&latitude=59.33&longitude=18.06"
 	msgs := readStream(t, do(f, "GET", base+"&limit=3", ""))
+	// First, why nearer workshops are not listed (issue 21.16): they are
+	// not authorised for Volvo, which the interval service needs.
+	why, _ := json.Marshal(msgs[0]["nearer"])
+	if !strings.Contains(string(why), `"reason":"Service enligt serviceintervall kräver en verkstad auktoriserad för Volvo"`) || !strings.Contains(string(why), `"code":"originalservice"`) {
+		t.Fatalf("no explanation of the nearer workshops: %v", msgs[0])
+	}
+	for _, n := range msgs[0]["nearer"].([]any) {
+		if n.(map[string]any)["distanceKm"].(float64) >= msgs[1]["distanceKm"].(float64) {
+			t.Errorf("explained a workshop that is not nearer: %v", n)
+		}
+	}
+	msgs = msgs[1:]
 	if len(msgs) != 4 || msgs[3]["end"] != true || msgs[3]["more"] != true {
 		t.Fatalf("first page %v", msgs)
+	}
+	if hours := fmt.Sprint(msgs[0]["openingHours"]); !strings.Contains(hours, "Måndag–Fredag 07:00–17:00") {
+		t.Errorf("opening hours %s", hours)
 	}
 	last := -1.0
 	seen := map[string]bool{}
@@ -347,6 +362,9 @@ func TestClosestAvailableStream(t *testing.T) {
 	}
 	// A car nobody may give its interval service.
 	none := readStream(t, do(f, "GET", "/api/mechmate/departments/closestAvailable?regNo=TES123&serviceOfferings=originalservice&latitude=59.33&longitude=18.06", ""))
+	if len(none) == 3 && none[0]["nearer"] != nil {
+		none = none[1:] // the nearest workshops, and why they cannot
+	}
 	if len(none) != 2 || none[0]["nosites"] != true || none[1]["end"] != true {
 		t.Errorf("nosites stream %v", none)
 	}

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type Dispatch } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { ApiError, book, fetchPrices } from "../api/booking-api";
 import { bookingTimeSlot } from "../rules";
-import { attemptFingerprint, entryTotal, type Action } from "../store";
+import { SiteMap } from "../../../components/site-map/site-map";
+import { attemptFingerprint, entryTotal, fill, type Action } from "../store";
 import type { BookingRequest, BookingStore, Car, Location } from "../types";
 import { ContactForm } from "./contact-form";
 import { stockholmToday, WeekCalendar, FULL_DAY_TIME } from "./week-calendar";
@@ -129,6 +130,7 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
         lng={location.longitude}
         place={location.name}
         t={t}
+        onDropServices={(codes) => dispatch({ type: "dropServices", codes })}
         onChoose={(s) => {
           focusChosen.current = true;
           setError("");
@@ -157,6 +159,9 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
         >
           {t("bookingChangeWorkshop")}
         </button>
+      </div>
+      <div className="fc-booking-chosen__map">
+        <SiteMap geo={{ latitude: String(info.latitude), longitude: String(info.longitude) }} label={fill(t("bookingMap"), { name: info.siteName })} tileUrl={t("mapTileUrl", "") || undefined} />
       </div>
       <h3 className="fc-booking-subheading">{t("bookingCalendarLabel")}</h3>
       {today && (
