@@ -208,6 +208,7 @@ test("wheel change: the portal lists it, warns before a second one, and its link
   await hydrated(page);
   const list = page.getByRole("region", { name: "Dina bokade hjulskiften" });
   await list.locator(".fc-th-ref", { hasText: first.body.bookingConfirmationId }).waitFor();
+  await list.scrollIntoViewIfNeeded();
   await page.getByRole("note").filter({ hasText: "Du har redan ett hjulskifte bokat för DCK456" }).waitFor();
   await screenshot(page, "booking-change-portal-1280");
   const second = await book(false);
@@ -233,6 +234,40 @@ test("wheel change: the portal lists it, warns before a second one, and its link
   // are the browser's own resource messages.
   assert.deepEqual(page.consoleProblems.filter((t) => !/Failed to load resource/.test(t)), []);
   await page.context().close();
+});
+
+test("the workshop list says why the nearest workshops are missing and offers them for the other services (390 and 1280 px)", async () => {
+  for (const width of [390, 1280]) {
+    const page = await newPage(browser, { viewport: { width, height: 900 } });
+    await page.goto(`${server.url}/boka-service`);
+    await hydrated(page);
+    await page.getByRole("textbox", { name: "Registreringsnummer" }).fill("ABC123");
+    await page.getByRole("combobox", { name: "Ort eller plats" }).fill("Stockh");
+    await page.getByRole("option", { name: /^Stockholm/ }).first().click();
+    await page.getByRole("button", { name: "Fortsätt", exact: true }).click();
+    await page.locator(".fc-booking-offering").first().waitFor();
+    await page.getByRole("checkbox", { name: /Service enligt serviceintervall/ }).check();
+    await page.getByRole("textbox", { name: "Miltal" }).fill("4500");
+    await page.getByRole("checkbox", { name: /Hjulskifte/ }).first().check();
+    await page.getByRole("button", { name: "Fortsätt", exact: true }).click();
+    const without = page.getByRole("button", { name: "Fortsätt utan tillval" });
+    const note = page.getByRole("note").filter({ hasText: "Därför visas inte de närmaste verkstäderna" });
+    await Promise.race([without.waitFor(), note.waitFor()]);
+    if (await without.isVisible()) await without.click();
+    await note.waitFor();
+    assert.match(await note.innerText(), /kräver en verkstad auktoriserad för/);
+    await page.getByText(/Öppettider:/).first().waitFor();
+    await note.scrollIntoViewIfNeeded();
+    await screenshot(page, `booking-change-nearer-${width}`);
+    // Without the interval service, the nearer workshops are listed and nothing needs explaining.
+    const firstKm = await page.locator(".fc-booking-workshop__distance").first().innerText();
+    await note.getByRole("button", { name: /Visa närmare verkstäder utan/ }).click();
+    await page.waitForFunction((km) => {
+      const d = document.querySelector(".fc-booking-workshop__distance");
+      return d && d.textContent !== km && !document.querySelector(".fc-booking-nearer");
+    }, firstKm);
+    await page.context().close();
+  }
 });
 
 test("the development SMS outbox is readable by a person at /_dev/sms.html", async () => {

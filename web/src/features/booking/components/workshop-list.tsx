@@ -201,13 +201,26 @@ export function WorkshopList({
 function NearerNote({ nearer, onDropServices, t }: { nearer: NearerSite[]; onDropServices?: (codes: string[]) => void; t: T }) {
   const codes = [...new Set(nearer.flatMap((n) => n.missing.map((m) => m.code)))];
   const names = [...new Set(nearer.flatMap((n) => n.missing.map((m) => m.name)))];
+  // Workshops that miss the same services for the same reasons share a line.
+  const byReason = new Map<string, NearerSite[]>();
+  for (const n of nearer) {
+    const r = n.missing.map((m) => m.reason).join("; ");
+    byReason.set(r, [...(byReason.get(r) ?? []), n]);
+  }
+  const groups = [...byReason.entries()];
   return (
     <div className="fc-booking-nearer" role="note">
       <p className="fc-booking-nearer__title">{t("bookingNearerTitle", "Därför visas inte de närmaste verkstäderna")}</p>
       <ul>
-        {nearer.map((n) => (
-          <li key={n.departmentId}>
-            <strong>{n.siteName}</strong> ({fill(t("bookingDistance"), { km: n.distanceKm.toLocaleString("sv-SE", { maximumFractionDigits: 1 }) })}): {n.missing.map((m) => m.reason).join("; ")}.
+        {groups.map(([reason, sites]) => (
+          <li key={reason}>
+            {sites.map((n, i) => (
+              <span key={n.departmentId}>
+                {i > 0 && ", "}
+                <strong>{n.siteName}</strong> ({fill(t("bookingDistance"), { km: n.distanceKm.toLocaleString("sv-SE", { maximumFractionDigits: 1 }) })})
+              </span>
+            ))}
+            : {reason}.
           </li>
         ))}
       </ul>
