@@ -48,7 +48,14 @@ func (w *wiring) bookingShared(ctx context.Context) (*bookingParts, error) {
 	if err != nil {
 		return nil, err
 	}
-	sms := &bookingsms.Service{Engine: w.booking, Outbox: tirehotel.NewStore(w.app.db, keys)}
+	th := tirehotel.NewStore(w.app.db, keys)
+	sms := &bookingsms.Service{Engine: w.booking, Outbox: th,
+		NumberTx: func(ctx context.Context, tx *sql.Tx, b booking.Booking) (string, error) {
+			if b.Flow == booking.FlowWheelChange {
+				return th.PhoneOfBookingTx(ctx, tx, b.ID) // always the agreement's number
+			}
+			return b.Customer.Phone, nil
+		}}
 	bookingsms.Register(w.jobs, sms)
 	w.bookingParts = &bookingParts{links: &booking.Links{Signer: signer, Now: w.booking.Now}, sms: sms, flows: map[string]*bookingapi.Flow{}}
 	return w.bookingParts, nil

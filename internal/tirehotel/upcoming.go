@@ -138,15 +138,42 @@ func (wc *WheelChange) MovedTx(ctx context.Context, tx *sql.Tx, moved booking.Bo
 	if _, err := tx.ExecContext(ctx, st.db.Rebind(`UPDATE tirehotel_bookings SET doc = ? WHERE booking_ref = ?`), st.keys.Seal(purposeBookingDoc, raw), moved.ID); err != nil {
 		return "", errs.Wrap(err, "update wheel change")
 	}
+	return st.agreementPhoneTx(ctx, tx, agreement)
+}
+
+// agreementPhoneTx opens the mobile number of an agreement inside tx.
+func (s *Store) agreementPhoneTx(ctx context.Context, tx *sql.Tx, agreement int64) (string, error) {
 	var phoneEnc string
-	if err := tx.QueryRowContext(ctx, st.db.Rebind(`SELECT phone_enc FROM tirehotel_agreements WHERE id = ?`), agreement).Scan(&phoneEnc); err != nil {
+	if err := tx.QueryRowContext(ctx, s.db.Rebind(`SELECT phone_enc FROM tirehotel_agreements WHERE id = ?`), agreement).Scan(&phoneEnc); err != nil {
 		return "", errs.Wrap(err, "read agreement")
 	}
-	p, err := st.keys.Open(purposePhone, phoneEnc)
+	p, err := s.keys.Open(purposePhone, phoneEnc)
 	if err != nil {
 		return "", errs.Wrap(err, "open the mobile number of agreement %d", agreement)
 	}
 	return string(p), nil
+}
+
+// PhoneOfBookingTx is the agreement's mobile number of a wheel change
+// booked through the portal (booking id BK-…), or "" for none: where the
+// wheel change's text messages go.
+func (s *Store) PhoneOfBookingTx(ctx context.Context, tx *sql.Tx, bookingID string) (string, error) {
+	var agreement int64
+	err := tx.QueryRowContext(ctx, s.db.Rebind(`SELECT agreement_id FROM tirehotel_bookings WHERE booking_ref = ?`), bookingID).Scan(&agreement)
+	if err == sql.ErrNoRows {
+		return "", nil
+	}
+	if err != nil {
+		return "", errs.Wrap(err, "read wheel change")
+	}
+	return s.agreementPhoneTx(ctx, tx, agreement)
+}
+
+// EraseSMSTo deletes every message in the outbox to number (E.164): a
+// service booking's texts when its customer is erased (GDPR).
+func (s *Store) EraseSMSTo(ctx context.Context, number string) error {
+	_, err := s.db.ExecContext(ctx, s.db.Rebind(`DELETE FROM tirehotel_sms_outbox WHERE phone_mac = ?`), s.PhoneMAC(number))
+	return errs.Wrap(err, "erase sms")
 }
 
 // upcoming serves "GET /api/tirehotel/bookings": the signed-in customer's

@@ -42,12 +42,13 @@ const (
 )
 
 // Args is the job: which booking, which message, the booking's Sequence
-// it was made for, the number (E.164) and the site's language.
+// it was made for and the site's language. The number is not in it (River's
+// table keeps arguments in clear): the worker reads it when it sends, so an
+// erased booking (GDPR) sends nothing.
 type Args struct {
 	BookingID string `json:"booking_id"`
 	Message   string `json:"message"`
 	Sequence  int    `json:"sequence"`
-	To        string `json:"to"`
 	Lang      string `json:"lang"`
 }
 
@@ -61,6 +62,10 @@ type Service struct {
 	Jobs   *jobs.Queue
 	// Kick wakes the SMS outbox after a message was queued; may be nil.
 	Kick func()
+	// NumberTx is the number a booking's messages go to, read when one is
+	// sent; nil: the booking's own phone (a wheel change uses the tyre
+	// hotel agreement's).
+	NumberTx func(ctx context.Context, tx *sql.Tx, b booking.Booking) (string, error)
 }
 
 // Register adds the worker to q (call before q.Start).
@@ -75,11 +80,10 @@ func Register(q *jobs.Queue, s *Service) {
 // typed; nothing is scheduled when it is not a mobile number of the
 // workshop's country. lang is the site's language.
 func (s *Service) ScheduleTx(ctx context.Context, tx *sql.Tx, b booking.Booking, kind, to, country, lang string) error {
-	num, ok := MobileNumber(to, country)
-	if !ok {
+	if _, ok := MobileNumber(to, country); !ok {
 		return nil
 	}
-	a := Args{BookingID: b.ID, Message: kind, Sequence: b.Sequence, To: num, Lang: lang}
+	a := Args{BookingID: b.ID, Message: kind, Sequence: b.Sequence, Lang: lang}
 	unique := river.UniqueOpts{ByArgs: true}
 	if err := s.Jobs.InsertTx(ctx, tx, a, &river.InsertOpts{UniqueOpts: unique}); err != nil {
 		return errs.Wrap(err, "queue sms")
@@ -111,10 +115,18 @@ func (w *worker) Work(ctx context.Context, job *river.Job[Args]) error {
 			if err != nil {
 				return err
 			}
-			if err := w.s.Outbox.QueueSMSTx(ctx, tx, job.Args.To, Text(job.Args.Message, job.Args.Lang, b, ws), b.Start); err != nil {
-				return err
+			number := b.Customer.Phone
+			if w.s.NumberTx != nil {
+				if number, err = w.s.NumberTx(ctx, tx, b); err != nil {
+					return err
+				}
 			}
-			queued = true
+			if to, ok := MobileNumber(number, ws.Country); ok {
+				if err := w.s.Outbox.QueueSMSTx(ctx, tx, to, Text(job.Args.Message, job.Args.Lang, b, ws), b.Start); err != nil {
+					return err
+				}
+				queued = true
+			}
 		}
 		return jobs.CompleteTx(ctx, tx, job)
 	})
