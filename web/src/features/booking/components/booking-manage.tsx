@@ -40,7 +40,11 @@ export function BookingManage(_props: BlockProps) {
     }
     const ctl = new AbortController();
     fetchManaged(token, ctl.signal).then(
-      (b) => setPage({ state: "view", b }),
+      (b) => {
+        // Later calls use the fresh link of the answer (the mail's may be an old one).
+        setToken(b.token);
+        setPage({ state: "view", b });
+      },
       (err) => !ctl.signal.aborted && setPage({ state: "error", code: err instanceof ApiError ? err.code : "ServerError" }),
     );
     return () => ctl.abort();
