@@ -569,8 +569,8 @@ func (a *API) handleTimeslots(w http.ResponseWriter, r *http.Request) error {
 }
 
 // readBody reads at most MaxBody bytes.
-func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		return nil, errTooLarge

@@ -352,7 +352,7 @@ func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
 	if err := a.allow(r, "booking:book:ip:"+clientAddr(r), limit, window); err != nil {
 		return err
 	}
-	body, err := readBody(w, r)
+	body, err := readBody(w, r, MaxBody)
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"mime"
 	"net/http"
 	"net/url"
@@ -89,7 +88,7 @@ func (a *API) manageCall(w http.ResponseWriter, r *http.Request, kind string, li
 	if err := a.allow(r, "booking:manage:"+kind+":ip:"+clientAddr(r), limit, 10*time.Minute); err != nil {
 		return in, "", "", err
 	}
-	body, err := readLimited(w, r, MaxManageBody)
+	body, err := readBody(w, r, MaxManageBody)
 	if err != nil {
 		return in, "", "", err
 	}
@@ -119,8 +118,8 @@ func (a *API) sameSite(r *http.Request) bool {
 func (a *API) change(r *http.Request) Change {
 	origin := a.origin(r)
 	lang := "sv"
-	if st := web.SiteOf(r); st != nil && len(st.Languages) > 0 {
-		lang = st.Languages[0]
+	if st := web.SiteOf(r); st != nil {
+		lang = st.DefaultLanguage()
 	}
 	return Change{Origin: origin, Lang: lang, ManageURL: func(b booking.Booking) (string, error) { return a.Links.URL(origin, b) }}
 }
@@ -376,17 +375,4 @@ func (a *API) handleManageCalendar(w http.ResponseWriter, r *http.Request) error
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Write(ics)
 	return nil
-}
-
-func readLimited(w http.ResponseWriter, r *http.Request, n int64) ([]byte, error) {
-	var buf bytes.Buffer
-	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, n))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, errTooLarge
-		}
-		return nil, errInvalid("body", "kunde inte läsa förfrågan")
-	}
-	return buf.Bytes(), nil
 }
