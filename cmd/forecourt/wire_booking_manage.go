@@ -65,7 +65,9 @@ func (w *wiring) bookingShared(ctx context.Context) (*bookingParts, error) {
 // changes: moves within the portal's window, the portal's record kept in
 // step, the change and cancellation mails with their calendar files and
 // the text messages to the agreement's number.
-func wheelChangeFlow(wc *tirehotel.WheelChange, p *bookingParts) *bookingapi.Flow {
+// cancelReminders cancels the booking's owner reminders in the cancelling
+// transaction (reminders.Service.CancelBookingTx).
+func wheelChangeFlow(wc *tirehotel.WheelChange, p *bookingParts, cancelReminders func(ctx context.Context, tx *sql.Tx, bookingID string) error) *bookingapi.Flow {
 	return &bookingapi.Flow{
 		Name: tirehotel.ServiceName,
 		Window: func(w *booking.Workshop) (booking.Date, booking.Date) {
@@ -102,7 +104,10 @@ func wheelChangeFlow(wc *tirehotel.WheelChange, p *bookingParts) *bookingapi.Flo
 			if err != nil {
 				return err
 			}
-			return bookingapi.QueueAll(ctx, wc.Engine, tx, msgs)
+			if err := bookingapi.QueueAll(ctx, wc.Engine, tx, msgs); err != nil {
+				return err
+			}
+			return cancelReminders(ctx, tx, b.ID)
 		},
 	}
 }

@@ -102,7 +102,7 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 	}
 	parts.sms.Kick = sms.Kick
 	wheel.Links, wheel.SMS = parts.links, parts.schedule
-	parts.flows[booking.FlowWheelChange] = wheelChangeFlow(wheel, parts)
+	parts.flows[booking.FlowWheelChange] = wheelChangeFlow(wheel, parts, rem.CancelBookingTx)
 	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev, Lang: siteLang,
 		Origin: func(r *http.Request) string { return bookingapi.PublicOrigin(a.cfg.PublicURL, web.SiteOf(r).Hosts, r) }}
 	w.deps.Extra = append(w.deps.Extra, func(mux *http.ServeMux, s *web.Server) {
