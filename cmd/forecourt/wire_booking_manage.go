@@ -64,9 +64,8 @@ func (w *wiring) bookingShared(ctx context.Context) (*bookingParts, error) {
 // wheelChangeFlow is the booking page's flow of the tyre hotel's wheel
 // changes: moves within the portal's window, the portal's record kept in
 // step, the change and cancellation mails with their calendar files and
-// the text messages to the agreement's number.
-// cancelReminders cancels the booking's owner reminders in the cancelling
-// transaction (reminders.Service.CancelBookingTx).
+// the text messages to the agreement's number; a cancellation also cancels
+// the booking's owner reminders (cancelReminders, reminders.Service.CancelBookingTx).
 func wheelChangeFlow(wc *tirehotel.WheelChange, p *bookingParts, cancelReminders func(ctx context.Context, tx *sql.Tx, bookingID string) error) *bookingapi.Flow {
 	return &bookingapi.Flow{
 		Name: tirehotel.ServiceName,
