@@ -170,12 +170,14 @@ test("a whole booking by mouse: confirmation, mail with invite.ics, cancel; axe 
   assert.match(ics, /BEGIN:VCALENDAR/);
   assert.match(ics, /BEGIN:VTIMEZONE/);
 
-  // The cancel link of the confirmation shows the booking and cancels it.
-  await page.getByRole("link", { name: "Avboka" }).click();
-  await page.getByRole("heading", { name: "Avboka din servicetid" }).waitFor();
+  // The confirmation's link opens the booking's page (change or cancel) and its calendar file.
+  assert.match(await page.getByRole("link", { name: "Lägg till i kalender" }).getAttribute("href"), /^\/api\/bookings\/manage\/calendar\?token=/);
+  await page.getByRole("link", { name: "Ändra tid eller avboka" }).click();
+  await page.getByRole("heading", { name: "Din bokning" }).waitFor();
   await page.getByText(ref).waitFor({ timeout: 20_000 });
-  await axe(page, "cancel page");
-  await page.getByRole("button", { name: "Avboka tiden" }).click();
+  await axe(page, "booking page");
+  await page.getByRole("button", { name: "Avboka" }).click();
+  await page.getByRole("button", { name: "Ja, avboka" }).click();
   await page.getByText("Din bokning är avbokad. Välkommen att boka en ny tid.").waitFor({ timeout: 20_000 });
   await screenshot(page, "booking-7-cancelled");
 

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	"forecourt/internal/booking"
+	"forecourt/internal/booking/bookingsms"
 	"forecourt/internal/gdpr"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
@@ -59,6 +60,18 @@ func init() {
 					}
 					if err := eraseMailRefs(ctx, a.db, refs); err != nil {
 						return 0, err
+					}
+					// Their text messages too (the tyre hotel's outbox holds them).
+					if st, err := gdprTirehotelStore(ctx, a); err != nil {
+						return 0, err
+					} else if st != nil {
+						for _, b := range bs {
+							if n, ok := bookingsms.MobileNumber(b.Customer.Phone, "SE"); ok && b.Flow == booking.FlowService {
+								if err := st.EraseSMSTo(ctx, n); err != nil {
+									return 0, err
+								}
+							}
+						}
 					}
 					return e.EraseEmail(ctx, email)
 				}}

@@ -85,7 +85,7 @@ func TestMailsInTheSiteLanguage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			canc, err := bookingapi.CancellationMails(b, w, "https://forecourt.se")
+			canc, err := bookingapi.CancellationMails(b, w, bookingapi.VisitName, "https://forecourt.se/boka-service")
 			if err != nil {
 				t.Fatal(err)
 			}

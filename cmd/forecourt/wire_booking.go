@@ -55,6 +55,13 @@ func wireBooking(ctx context.Context, w *wiring) error {
 		return err
 	}
 	api.CancelReminders = rem.CancelBookingTx
+	parts, err := w.bookingShared(ctx)
+	if err != nil {
+		return err
+	}
+	// The wheel change's flow joins parts.flows when wireTirehotel runs;
+	// Mount adds the service booking's own.
+	api.Links, api.Flows, api.SMS = parts.links, parts.flows, parts.schedule
 	w.deps.Extra = append(w.deps.Extra, api.Mount)
 	return nil
 }

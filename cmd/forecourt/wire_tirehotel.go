@@ -97,7 +97,14 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 		_, _, err := rem.OptInTx(ctx, tx, b, origin)
 		return err
 	}
-	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev,
+	parts, err := w.bookingShared(ctx)
+	if err != nil {
+		return err
+	}
+	parts.sms.Kick = sms.Kick
+	wheel.Links, wheel.SMS = parts.links, parts.schedule
+	parts.flows[booking.FlowWheelChange] = wheelChangeFlow(wheel, parts, rem.CancelBookingTx)
+	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev, Lang: siteLang,
 		Guard:  httpguard.Mutation{Allowed: sameSiteOrigin(a.cfg)},
 		Origin: func(r *http.Request) string { return bookingapi.PublicOrigin(a.cfg.PublicURL, web.SiteOf(r).Hosts, r) }}
 	w.deps.Extra = append(w.deps.Extra, func(mux *http.ServeMux, s *web.Server) {

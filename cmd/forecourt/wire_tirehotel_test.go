@@ -21,6 +21,7 @@ import (
 	contentfiles "forecourt/content"
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
+	"forecourt/internal/jobs"
 	"forecourt/internal/mail"
 	"forecourt/internal/page"
 	"forecourt/internal/ratelimit"
@@ -85,6 +86,10 @@ func TestTirehotelServer(t *testing.T) {
 		Health: map[string]func(context.Context) string{}}
 	w := &wiring{app: a, deps: &deps, mail: mail.NewOutbox(db, mail.SMTPMailer{}, log), limiter: ratelimit.New(db)}
 	if w.booking, err = startBookingEngine(ctx, a, &deps); err != nil {
+		t.Fatal(err)
+	}
+	// The wheel change's text messages are jobs: the server always has a queue.
+	if w.jobs, err = jobs.Open(ctx, db, log, jobs.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := wireTirehotel(ctx, w); err != nil {

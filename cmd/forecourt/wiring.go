@@ -36,6 +36,10 @@ type wiring struct {
 	// reminders are the owner reminders over the booking engine; made on
 	// first use (wiring.ownerReminders) by the wirers that book.
 	reminders *reminders.Service
+	// bookingParts are what both booking flows share (booking links, text
+	// messages, the booking page's flows); made on first use
+	// (wiring.bookingShared, wire_booking_manage.go).
+	bookingParts *bookingParts
 	// jobs is the background job queue (River on the store): a wirer
 	// registers its workers (river.AddWorker(w.jobs.Workers, …)) and
 	// periodic jobs (w.jobs.AddPeriodic); serve starts it after every

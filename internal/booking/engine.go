@@ -105,7 +105,11 @@ type Booking struct {
 	CancelToken  string     `json:"-"`
 	CreatedAt    time.Time  `json:"createdAt"`
 	CancelledAt  *time.Time `json:"cancelledAt,omitempty"`
-	fingerprint  string
+	// Sequence counts the changes of time and the cancellation: the
+	// SEQUENCE of the booking's calendar file. ChangedAt is the last one.
+	Sequence    int        `json:"sequence"`
+	ChangedAt   *time.Time `json:"changedAt,omitempty"`
+	fingerprint string
 	// Replayed is true when Book answered an earlier booking with the same
 	// idempotency key instead of booking again.
 	Replayed bool `json:"-"`
@@ -153,10 +157,24 @@ func (e *Engine) Days(ctx context.Context, departmentID string, from, to Date, j
 	if err != nil {
 		return nil, err
 	}
-	return e.days(ctx, w, from, to, job)
+	return e.days(ctx, w, from, to, job, "")
 }
 
-func (e *Engine) days(ctx context.Context, w *Workshop, from, to Date, job Job) ([]DaySlots, error) {
+// DaysFor is Days for moving the booking id: its own capacity counts as
+// free, so the times it blocks today are offered too.
+func (e *Engine) DaysFor(ctx context.Context, id string, from, to Date) ([]DaySlots, error) {
+	b, err := scanBooking(e.db.QueryRowContext(ctx, e.db.Rebind(`SELECT `+bookingColumns+` FROM booking_bookings WHERE id = ?`), id))
+	if err != nil {
+		return nil, err
+	}
+	w, err := e.dir.Workshop(b.DepartmentID)
+	if err != nil {
+		return nil, err
+	}
+	return e.days(ctx, w, from, to, Job{Minutes: b.Minutes}, b.ID)
+}
+
+func (e *Engine) days(ctx context.Context, w *Workshop, from, to Date, job Job, except string) ([]DaySlots, error) {
 	if to.Before(from) {
 		return nil, errs.E(errs.Invalid, "the range ends before it starts")
 	}
@@ -166,7 +184,7 @@ func (e *Engine) days(ctx context.Context, w *Workshop, from, to Date, job Job) 
 			return nil, errs.E(errs.Invalid, "at most %d days at a time", MaxDays)
 		}
 	}
-	uses, err := e.uses(ctx, e.db, w.DepartmentID, from, to)
+	uses, err := e.uses(ctx, e.db, w.DepartmentID, from, to, except)
 	if err != nil {
 		return nil, err
 	}
@@ -264,7 +282,7 @@ func (e *Engine) FirstFree(ctx context.Context, w *Workshop, days int, job Job) 
 }
 
 func (e *Engine) firstFree(ctx context.Context, w *Workshop, from, to Date, job Job) (t time.Time, ok bool, err error) {
-	ds, err := e.days(ctx, w, from, to, job)
+	ds, err := e.days(ctx, w, from, to, job, "")
 	if err != nil {
 		return time.Time{}, false, err
 	}
@@ -293,10 +311,15 @@ type querier interface {
 	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
 }
 
-// uses loads the capacity taken on each local day of from..to.
-func (e *Engine) uses(ctx context.Context, q querier, departmentID string, from, to Date) (map[string][]Use, error) {
+// uses loads the capacity taken on each local day of from..to, leaving
+// out the bookings of except (the one being moved).
+func (e *Engine) uses(ctx context.Context, q querier, departmentID string, from, to Date, except ...string) (map[string][]Use, error) {
+	ex := ""
+	if len(except) > 0 {
+		ex = except[0]
+	}
 	rows, err := q.QueryContext(ctx, e.db.Rebind(`SELECT day, starts_at, minutes, full_day FROM booking_bookings
-		WHERE department_id = ? AND day >= ? AND day <= ? AND status = 'booked'`), departmentID, from.String(), to.String())
+		WHERE department_id = ? AND day >= ? AND day <= ? AND status = 'booked' AND id <> ?`), departmentID, from.String(), to.String(), ex)
 	if err != nil {
 		return nil, errs.Wrap(err, "load bookings")
 	}
@@ -548,17 +571,17 @@ func (e *Engine) insert(ctx context.Context, tx *sql.Tx, b Booking, key, fp stri
 }
 
 const bookingColumns = `id, flow, department_id, day, starts_at, zone, full_day, minutes, status, fingerprint, cancel_token,
-	reg, mileage, first_name, last_name, phone, email, free_text, items, created_at, cancelled_at`
+	reg, mileage, first_name, last_name, phone, email, free_text, items, created_at, cancelled_at, sequence, changed_at`
 
 type scanner interface{ Scan(dest ...any) error }
 
 func scanBooking(s scanner) (Booking, error) {
 	var b Booking
-	var start, created, cancelled any
+	var start, created, cancelled, changed any
 	var items string
 	err := s.Scan(&b.ID, &b.Flow, &b.DepartmentID, &b.Day, &start, &b.Zone, &b.FullDay, &b.Minutes, &b.Status,
 		&b.fingerprint, &b.CancelToken, &b.Reg, &b.Mileage, &b.Customer.FirstName, &b.Customer.LastName,
-		&b.Customer.Phone, &b.Customer.Email, &b.FreeText, &items, &created, &cancelled)
+		&b.Customer.Phone, &b.Customer.Email, &b.FreeText, &items, &created, &cancelled, &b.Sequence, &changed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Booking{}, ErrNotFound
 	}
@@ -575,6 +598,11 @@ func scanBooking(s scanner) (Booking, error) {
 		return Booking{}, err
 	} else if !c.IsZero() {
 		b.CancelledAt = &c
+	}
+	if c, err := timeOf(changed); err != nil {
+		return Booking{}, err
+	} else if !c.IsZero() {
+		b.ChangedAt = &c
 	}
 	if err := json.Unmarshal([]byte(items), &b.Items); err != nil {
 		return Booking{}, errs.Wrap(err, "decode items")
@@ -616,12 +644,14 @@ func (e *Engine) CancelWith(ctx context.Context, id, token string, inTx func(ctx
 	}
 	now := e.Now().UTC()
 	err = e.db.Tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, e.db.Rebind(`UPDATE booking_bookings SET status = 'cancelled', cancelled_at = ? WHERE id = ? AND status = 'booked'`), e.timeArg(now), id)
+		res, err := tx.ExecContext(ctx, e.db.Rebind(`UPDATE booking_bookings SET status = 'cancelled', cancelled_at = ?, changed_at = ?, sequence = sequence + 1
+			WHERE id = ? AND status = 'booked'`), e.timeArg(now), e.timeArg(now), id)
 		if err != nil {
 			return errs.Wrap(err, "cancel booking")
 		}
 		if n, _ := res.RowsAffected(); n == 1 && inTx != nil {
-			b.Status, b.CancelledAt = StatusCancelled, &now
+			b.Status, b.CancelledAt, b.ChangedAt = StatusCancelled, &now, &now
+			b.Sequence++
 			return inTx(ctx, tx, b)
 		}
 		return nil
@@ -701,4 +731,18 @@ func newToken() string {
 	var b [18]byte
 	rand.Read(b[:])
 	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// ByIDTx reads the booking id inside tx, without its cancel token: for
+// the engine's own workers (the text messages), never for a visitor's
+// request (those go through Get with the token). Errors: ErrNotFound.
+func (e *Engine) ByIDTx(ctx context.Context, tx *sql.Tx, id string) (Booking, error) {
+	return scanBooking(tx.QueryRowContext(ctx, e.db.Rebind(`SELECT `+bookingColumns+` FROM booking_bookings WHERE id = ?`), id))
+}
+
+// ByID reads the booking id without its cancel token, for callers that
+// authorised the reader otherwise (the tyre hotel's session lists its own
+// wheel changes). Errors: ErrNotFound.
+func (e *Engine) ByID(ctx context.Context, id string) (Booking, error) {
+	return scanBooking(e.db.QueryRowContext(ctx, e.db.Rebind(`SELECT `+bookingColumns+` FROM booking_bookings WHERE id = ?`), id))
 }

@@ -348,12 +348,12 @@ func TestCalendarFile(t *testing.T) {
 	b := booking.Booking{ID: "BK-ABC2345", Start: local("2026-10-26 07:30").UTC(), Minutes: 90, Zone: "Europe/Stockholm",
 		Customer: booking.Customer{FirstName: "Anna", LastName: "Lind"}, CreatedAt: local("2026-10-20 12:00")}
 	out, err := booking.CalendarFile(b, w, booking.Invite{Summary: "Service ABC123", Description: "Avboka: https://example.se/x",
-		Organizer: "verkstad@example.se", Attendee: "anna.lind@example.se"})
+		Organizer: "verkstad@example.se"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := strings.ReplaceAll(string(out), "\r\n ", "")
-	for _, want := range []string{"METHOD:REQUEST", "BEGIN:VTIMEZONE", "TZID:Europe/Stockholm", "BEGIN:DAYLIGHT", "BEGIN:STANDARD",
+	for _, want := range []string{"METHOD:PUBLISH", "BEGIN:VTIMEZONE", "TZID:Europe/Stockholm", "BEGIN:DAYLIGHT", "BEGIN:STANDARD",
 		"TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
 		"DTSTART;TZID=Europe/Stockholm:20261026T073000", "DTEND;TZID=Europe/Stockholm:20261026T090000", "UID:BK-ABC2345@forecourt",
 		"LOCATION:Forecourt Bil Teststad\\, Verkstadsgatan 1\\, 123 45 Teststad"} {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 
 	ics "github.com/arran4/golang-ical"
 )
@@ -11,24 +12,62 @@ import (
 // Invite describes the calendar event of a booking.
 type Invite struct {
 	Summary     string // e.g. "Service: Volvo XC60 ABC123"
-	Description string // plain text; the cancel link belongs here
-	URL         string // the cancel page
+	Description string // plain text; the change-or-cancel link belongs here
+	URL         string // the booking's page (change or cancel)
 	Organizer   string // the workshop's e-mail address
-	Attendee    string // the customer's e-mail address
 	Cancelled   bool   // METHOD:CANCEL with STATUS:CANCELLED
+	// Stamp is when this version of the event was made (DTSTAMP); zero
+	// means the booking's creation.
+	Stamp time.Time
 }
 
-// CalendarFile returns the booking as an iCalendar file (METHOD:REQUEST, or
-// CANCEL) with the workshop's VTIMEZONE, the event in the workshop's local
-// time (TZID), its address, position and contacts, so Outlook and Google
-// Calendar place it at the right hour on either side of a daylight-saving
-// change. A full-day booking runs from the 08:00 drop-off to closing.
+// InviteOf is the calendar event of b in every file of it (the mails of
+// every flow and the download): the same summary and description, the
+// booking's page (manageURL, "" for none) as URL, stamped with its last
+// change.
+func InviteOf(b Booking, w *Workshop, service, manageURL string) Invite {
+	in := Invite{
+		Summary:     service + ": " + b.Reg + " – " + w.SiteName,
+		Description: "Bokning " + b.ID + " hos " + w.SiteName + ", " + w.Address() + ".",
+		URL:         manageURL, Organizer: w.Email, Cancelled: b.Status == StatusCancelled,
+	}
+	if manageURL != "" {
+		in.Description += "\nÄndra tid eller avboka: " + manageURL
+	}
+	if b.ChangedAt != nil {
+		in.Stamp = *b.ChangedAt
+	}
+	return in
+}
+
+// CalendarContentType is the MIME type of a calendar file of CalendarFile.
+func CalendarContentType(cancelled bool) string {
+	if cancelled {
+		return "text/calendar; charset=utf-8; method=CANCEL"
+	}
+	return "text/calendar; charset=utf-8; method=PUBLISH"
+}
+
+// CalendarFile returns the booking as an iCalendar file (RFC 5545) with the
+// workshop's VTIMEZONE, the event in the workshop's local time (TZID), its
+// address, position and contacts, so Outlook and Google Calendar place it
+// at the right hour on either side of a daylight-saving change. A full-day
+// booking runs from the 08:00 drop-off to closing.
+//
+// It is the one calendar writer of every flow (confirmation, change,
+// cancellation, the download on the booking's page): METHOD:PUBLISH with
+// no attendee, so no calendar offers reply buttons whose answers would go
+// to the workshop, or METHOD:CANCEL; the UID is the booking's and SEQUENCE
+// its Sequence, which every change and the cancellation raise, so a
+// calendar replaces the event it has. Lines end in CRLF and are folded at
+// 75 octets between UTF-8 characters; every TEXT value is escaped
+// (backslash, comma, semicolon, newline) and loses other control
+// characters, so a value can never start a property of its own.
 func CalendarFile(b Booking, w *Workshop, in Invite) ([]byte, error) {
 	loc := w.Zone
 	start := b.Start.In(loc)
 	end := start.Add(time.Duration(b.Minutes) * time.Minute)
 	if b.FullDay {
-		end = start.Add(time.Duration(b.Minutes) * time.Minute)
 		if spans, _ := w.Hours(DateOf(start)); len(spans) > 0 {
 			end = DateOf(start).At(spans[len(spans)-1].To, loc)
 		}
@@ -38,39 +77,67 @@ func CalendarFile(b Booking, w *Workshop, in Invite) ([]byte, error) {
 	if in.Cancelled {
 		cal.SetMethod(ics.MethodCancel)
 	} else {
-		cal.SetMethod(ics.MethodRequest)
+		cal.SetMethod(ics.MethodPublish)
 	}
 	addTimezone(cal, loc, start)
 	ev := cal.AddEvent(b.ID + "@forecourt")
-	ev.SetDtStampTime(b.CreatedAt)
+	stamp := in.Stamp
+	if stamp.IsZero() {
+		stamp = b.CreatedAt
+	}
+	ev.SetDtStampTime(stamp)
 	ev.SetCreatedTime(b.CreatedAt)
 	const local = "20060102T150405"
 	ev.SetProperty(ics.ComponentPropertyDtStart, start.Format(local), ics.WithTZID(w.ZoneName))
 	ev.SetProperty(ics.ComponentPropertyDtEnd, end.Format(local), ics.WithTZID(w.ZoneName))
-	ev.SetSummary(in.Summary)
-	ev.SetLocation(w.SiteName + ", " + w.Address())
+	ev.SetSummary(icsText(in.Summary))
+	ev.SetLocation(icsText(w.SiteName + ", " + w.Address()))
 	ev.SetGeo(w.Latitude, w.Longitude)
 	if in.Description != "" {
-		ev.SetDescription(in.Description)
+		ev.SetDescription(icsText(in.Description))
 	}
-	if in.URL != "" {
+	if in.URL != "" && !strings.ContainsFunc(in.URL, unicode.IsControl) {
 		ev.SetURL(in.URL)
 	}
-	if in.Organizer != "" {
-		ev.SetOrganizer("mailto:"+in.Organizer, ics.WithCN(w.SiteName))
+	if in.Organizer != "" && !strings.ContainsFunc(in.Organizer, func(r rune) bool { return unicode.IsControl(r) || r == '"' || r == ':' || r == ';' }) {
+		ev.SetOrganizer("mailto:"+in.Organizer, ics.WithCN(icsParam(w.SiteName)))
 	}
-	if in.Attendee != "" {
-		ev.AddAttendee("mailto:"+in.Attendee, ics.WithCN(strings.TrimSpace(b.Customer.FirstName+" "+b.Customer.LastName)),
-			ics.CalendarUserTypeIndividual, ics.ParticipationStatusAccepted, ics.ParticipationRoleReqParticipant)
-	}
+	ev.SetSequence(b.Sequence)
 	if in.Cancelled {
 		ev.SetStatus(ics.ObjectStatusCancelled)
-		ev.SetSequence(1)
 	} else {
 		ev.SetStatus(ics.ObjectStatusConfirmed)
-		ev.SetSequence(0)
 	}
-	return []byte(cal.Serialize()), nil
+	return []byte(cal.Serialize(ics.WithNewLineWindows)), nil
+}
+
+// icsText prepares a TEXT value for the library's escaping (which covers
+// backslash, comma, semicolon and LF): line breaks of any kind become LF
+// (escaped as \n) and other control characters are dropped, so no value
+// can end its line early.
+func icsText(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return strings.Map(func(r rune) rune {
+		if r == '\n' {
+			return r
+		}
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// icsParam is a parameter value (CN): parameters cannot be escaped, only
+// quoted, so quotes and control characters are dropped.
+func icsParam(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '"' {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // addTimezone writes the VTIMEZONE of loc for the year of t: its standard

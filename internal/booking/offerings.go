@@ -429,3 +429,30 @@ func JobMinutes(codes []string, units []int) int {
 	}
 	return max(total, 15)
 }
+
+// Why a workshop cannot do an offering (Missing).
+const (
+	NeedsAuthorised = "authorised" // only workshops authorised for the brand
+	NeedsEquipment  = "equipment"  // the workshop lacks the equipment or skill
+	NeedsCombustion = "combustion" // not for electric cars (no workshop does it)
+)
+
+// Missing lists the offerings of codes workshop w cannot do for the car,
+// each with why (Needs…), in the order of codes.
+func Missing(w *Workshop, v vehicles.Vehicle, codes []string) [][2]string {
+	var out [][2]string
+	for _, c := range codes {
+		s, ok := specByCode[c]
+		switch {
+		case !ok:
+			continue
+		case s.combustionOnly && IsElectric(v):
+			out = append(out, [2]string{c, NeedsCombustion})
+		case s.authorisedOnly && !w.HasBrand(v.Brand):
+			out = append(out, [2]string{c, NeedsAuthorised})
+		case !HasSkill(w, s.skill):
+			out = append(out, [2]string{c, NeedsEquipment})
+		}
+	}
+	return out
+}

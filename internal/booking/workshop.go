@@ -380,3 +380,35 @@ func parseMonthDay(s string) (time.Month, int, bool) {
 	}
 	return 0, 0, false
 }
+
+var svWeekdays = [7]string{"Måndag", "Tisdag", "Onsdag", "Torsdag", "Fredag", "Lördag", "Söndag"}
+
+// OpeningHours is the workshop's week in Swedish, days with the same hours
+// grouped: ["Måndag–Fredag 07:00–17:00", "Lördag–Söndag Stängt"].
+func (w *Workshop) OpeningHours() []string {
+	text := func(spans []Span) string {
+		if len(spans) == 0 {
+			return "Stängt"
+		}
+		parts := make([]string, len(spans))
+		for i, s := range spans {
+			parts[i] = fmt.Sprintf("%02d:%02d–%02d:%02d", s.From/60, s.From%60, s.To/60, s.To%60)
+		}
+		return strings.Join(parts, ", ")
+	}
+	var out []string
+	for i := 0; i < 7; {
+		h := text(w.Week[(i+1)%7]) // Monday first; Week is indexed by time.Weekday
+		j := i
+		for j+1 < 7 && text(w.Week[(j+2)%7]) == h {
+			j++
+		}
+		days := svWeekdays[i]
+		if j > i {
+			days += "–" + svWeekdays[j]
+		}
+		out = append(out, days+" "+h)
+		i = j + 1
+	}
+	return out
+}

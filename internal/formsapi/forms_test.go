@@ -68,8 +68,15 @@ func TestServiceRequestRecipients(t *testing.T) {
 				t.Fatalf("%d %s", rec.Code, rec.Body)
 			}
 			ms := mails(t, f.db, leads.MailRef(id))
-			if len(ms) != 1 || ms[0].To != tt.to {
-				t.Fatalf("mails %+v, want one to %s", ms, tt.to)
+			// The dealer's mail, then the customer's receipt (issue 21.18).
+			if len(ms) != 2 || ms[0].To != tt.to || ms[1].To != "ola@example.no" || ms[1].Kind != leads.ReceiptKind {
+				t.Fatalf("mails %+v, want one to %s and the receipt", ms, tt.to)
+			}
+			ref := leads.Reference(id)
+			for _, s := range []string{"Takk for din henvendelse!", "Hei Ola Nordmann!", "EK12345", "Oppgi referanse " + ref, "Slik går det videre"} {
+				if !strings.Contains(ms[1].Text, s) || !strings.Contains(ms[1].Subject, ref) {
+					t.Errorf("receipt lacks %q:\n%s\n%s", s, ms[1].Subject, ms[1].Text)
+				}
 			}
 			for _, s := range []string{"Registreringsnummer: EK12345", "Navn: Ola Nordmann", "Ønsket dato: 2026-12-01", "Samtykke (GDPR): ja"} {
 				if !strings.Contains(ms[0].Text, s) {
@@ -244,8 +251,8 @@ func TestEraseAndExport(t *testing.T) {
 				t.Errorf("%s: %d left", q, n)
 			}
 		}
-		if n := countRows(t, db, `SELECT count(*) FROM mail_outbox WHERE ref = 'lead:gdpr-000000002'`); n != 1 {
-			t.Errorf("kari's mail: %d, want 1", n)
+		if n := countRows(t, db, `SELECT count(*) FROM mail_outbox WHERE ref = 'lead:gdpr-000000002'`); n != 2 {
+			t.Errorf("kari's mails: %d, want 2 (the dealer's and her receipt)", n)
 		}
 		if _, err := f.svc.Leads.BySubmission(ctx, "group-no", "gdpr-000000002"); err != nil {
 			t.Errorf("kari's lead: %v", err)

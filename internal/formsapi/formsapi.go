@@ -154,6 +154,7 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	f.Lang = st.DefaultLanguage()
 	ok := accepted{Status: "accepted", SubmissionID: f.SubmissionID}
 	if f.Honeypot {
 		s.log().Warn("form honeypot filled; submission dropped", "form", f.Name, "site", st.Name)

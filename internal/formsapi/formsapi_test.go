@@ -303,8 +303,19 @@ func TestSellCarSubmission(t *testing.T) {
 		t.Errorf("stored %+v %s", lead, lead.Values)
 	}
 	ms := mails(t, f.db, leads.MailRef("sell-000000001"))
-	if len(ms) != 1 {
-		t.Fatalf("%d mails, want 1", len(ms))
+	if len(ms) != 2 {
+		t.Fatalf("%d mails, want 2 (the dealer's and the customer's receipt)", len(ms))
+	}
+	// The receipt, in the site's language, with the reference and what happens next.
+	rc := ms[1]
+	ref := leads.Reference("sell-000000001")
+	if !strings.EqualFold(rc.To, "sara@example.se") || rc.Kind != leads.ReceiptKind || rc.Headers["Reply-To"] != "bilinkop@forecourt.se" || !strings.Contains(rc.Subject, ref) {
+		t.Errorf("receipt %+v", rc)
+	}
+	for _, s := range []string{"Hej Sara Svensson!", "byta in ABC123", "Så här går det till", "Ange referens " + ref} {
+		if !strings.Contains(rc.Text, s) {
+			t.Errorf("receipt lacks %q:\n%s", s, rc.Text)
+		}
 	}
 	m := ms[0]
 	if m.To != "bilinkop@forecourt.se" || m.Kind != "lead" || m.Headers["Reply-To"] != "sara@example.se" {

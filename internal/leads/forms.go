@@ -287,6 +287,9 @@ type Form struct {
 	Values       any    // the normalised values, stored as JSON
 	Ticket       string
 	Honeypot     bool // the honeypot was filled: answer as usual, keep nothing
+	// Lang is the site's language, set by the handler: the customer's
+	// receipt (Receipt) is written in it.
+	Lang string
 
 	car  *Submission
 	sell *SellCar

@@ -92,6 +92,16 @@ func (s *Store) Save(ctx context.Context, siteName string, f *Form, to Recipient
 		if err := mail.Queue(ctx, s.db, tx, msg, now); err != nil {
 			return errs.Wrap(err, "queue lead mail")
 		}
+		// The customer's receipt (reference, what happens next) goes in
+		// the same transaction: it exists exactly when the lead does.
+		if r, ok := f.Receipt(f.Lang, to); ok && r.To != "" {
+			if to.Email != "" {
+				r.Headers = map[string]string{"Reply-To": to.Email}
+			}
+			if err := mail.Queue(ctx, s.db, tx, r, now); err != nil {
+				return errs.Wrap(err, "queue receipt")
+			}
+		}
 		return nil
 	})
 	if err != nil {

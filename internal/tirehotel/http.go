@@ -40,6 +40,8 @@ type API struct {
 	// JSON only, at most maxBody. Its zero value admits loopback origins
 	// only; the server sets the request's site's.
 	Guard httpguard.Mutation
+	// Lang is the site's language of a request (text messages); nil: sv.
+	Lang func(r *http.Request) string
 }
 
 // Route is one endpoint for the server's mux.
@@ -69,6 +71,7 @@ func (api *API) Routes() []Route {
 		{"POST /api/tirehotel/booking/GetTimeslots", "tirehotel-slots", post(api.slots)},
 		{"POST /api/tirehotel/booking/create", "tirehotel-create", post(api.create)},
 		{"POST /api/tirehotel/review/addReview", "tirehotel-review", post(api.review)},
+		{"GET /api/tirehotel/bookings", "tirehotel-bookings", api.wrap(api.upcoming)},
 	}
 	if api.DevSMS {
 		rs = append(rs,

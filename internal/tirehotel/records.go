@@ -27,9 +27,14 @@ type CreateRequest struct {
 	// Reminder is the customer's opt-in to a reminder before the next
 	// seasonal wheel change (issue 14); absent means no.
 	Reminder bool `json:"reminder"`
-	// Origin is the public origin for the reminder mail's links, set by
-	// the handler from the request (never read from the body).
+	// ConfirmSecond books although the car already has a wheel change
+	// booked this season (the portal warned; issue 21.15).
+	ConfirmSecond bool `json:"confirmSecond"`
+	// Origin is the public origin for the mails' links and Lang the
+	// site's language, set by the handler from the request (never read
+	// from the body).
 	Origin string `json:"-"`
+	Lang   string `json:"-"`
 }
 
 // Confirmation is the answer of create.
@@ -42,6 +47,10 @@ type Confirmation struct {
 	Workshop              ConfirmWorkshop `json:"workshop"`
 	FreeText              string          `json:"freeText"`
 	RegNo                 string          `json:"regNo"`
+	// ManageURL is the booking's page (change the time, cancel) and
+	// CalendarURL its calendar file, both with a link token (issue 21.12).
+	ManageURL   string `json:"manageUrl,omitempty"`
+	CalendarURL string `json:"calendarUrl,omitempty"`
 }
 
 // Service is a booked service.

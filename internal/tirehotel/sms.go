@@ -101,6 +101,13 @@ func (s *Store) queueSMSTx(ctx context.Context, tx *sql.Tx, m SMS, now, expires 
 	return errs.Wrap(err, "queue sms")
 }
 
+// QueueSMSTx queues a text message to to (E.164) inside tx, given up
+// unsent after expires: how a booking's messages (internal/booking/
+// bookingsms) reach this outbox and its gateway or development page.
+func (s *Store) QueueSMSTx(ctx context.Context, tx *sql.Tx, to, body string, expires time.Time) error {
+	return s.queueSMSTx(ctx, tx, SMS{To: to, Body: body}, time.Now(), expires)
+}
+
 // pendingSMS is a claimed outbox row.
 type pendingSMS struct {
 	ID       int64

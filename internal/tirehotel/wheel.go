@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"time"
@@ -50,6 +51,11 @@ type WheelChange struct {
 	// Remind stores the customer's reminder opt-in (CreateRequest.Reminder)
 	// in the booking's transaction (internal/reminders); nil: no reminders.
 	Remind func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error
+	// Links signs the links to a booking's page (change, cancel) in the
+	// confirmation; SMS schedules the booking's text messages to the
+	// agreement's number (bookingsms); nil: none.
+	Links *booking.Links
+	SMS   func(ctx context.Context, tx *sql.Tx, b booking.Booking, kind, phone, country, lang string) error
 }
 
 // DefaultReads and DefaultWrites are the per-customer bounds of the
@@ -311,7 +317,7 @@ func (wc *WheelChange) parseCreate(r *CreateRequest, w *booking.Workshop) (time.
 // again. Errors: Invalid, Forbidden, NotFound, Conflict wrapping
 // errSlotTaken (taken meanwhile).
 func (wc *WheelChange) Create(ctx context.Context, s Session, erpID, idemKey string, req CreateRequest) (Confirmation, error) {
-	_, v, err := wc.vehicleOf(ctx, s, req.RegNo)
+	ag, v, err := wc.vehicleOf(ctx, s, req.RegNo)
 	if err != nil {
 		return Confirmation{}, err
 	}
@@ -341,9 +347,35 @@ func (wc *WheelChange) Create(ctx context.Context, s Session, erpID, idemKey str
 		Customer: booking.Customer{FirstName: req.Customer.FirstName, LastName: req.Customer.LastName, Phone: req.Customer.PhoneMobile, Email: req.Customer.Email},
 		Items:    []booking.Item{{Code: ServiceCode, Name: ServiceName, Units: 1, PriceKnown: true}},
 		InTx: func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
+			// A second wheel change for the car in the same season is
+			// booked only when the customer confirms it (issue 21.15):
+			// checked here, after a replay or a taken time has answered.
+			if !req.ConfirmSecond {
+				if up, err := wc.Upcoming(ctx, s); err != nil {
+					return err
+				} else if other, ok := sameSeason(up, v.RegNo, start, w.Zone); ok {
+					msg := fmt.Sprintf("Du har redan ett hjulskifte bokat för %s den %s (%s). Vill du boka ett till?", v.RegNo, other.AppointmentTime[:10], other.BookingConfirmationID)
+					return &errs.Error{Code: errs.Conflict, Message: msg, Fields: map[string]string{"confirmSecond": other.BookingConfirmationID}}
+				}
+			}
 			conf = confirmationOf(b, w, v.RegNo, req)
-			if err := wc.recordTx(ctx, tx, s, b, w, conf); err != nil {
+			link := ""
+			if wc.Links != nil {
+				tok, err := wc.Links.Token(b)
+				if err != nil {
+					return err
+				}
+				q := url.QueryEscape(tok)
+				conf.ManageURL, conf.CalendarURL = booking.ManagePath+"?token="+q, "/api/bookings/manage/calendar?token="+q
+				link = req.Origin + conf.ManageURL
+			}
+			if err := wc.recordTx(ctx, tx, s, b, w, conf, link); err != nil {
 				return err
+			}
+			if wc.SMS != nil {
+				if err := wc.SMS(ctx, tx, b, "confirm", ag.Phone, w.Country, req.Lang); err != nil {
+					return err
+				}
 			}
 			if req.Reminder && wc.Remind != nil {
 				return wc.Remind(ctx, tx, b, req.Origin)
@@ -384,7 +416,7 @@ func confirmationOf(b booking.Booking, w *booking.Workshop, regNo string, req Cr
 
 // recordTx stores the portal's record of a booking and queues the
 // confirmation mail, inside the booking's transaction.
-func (wc *WheelChange) recordTx(ctx context.Context, tx *sql.Tx, s Session, b booking.Booking, w *booking.Workshop, c Confirmation) error {
+func (wc *WheelChange) recordTx(ctx context.Context, tx *sql.Tx, s Session, b booking.Booking, w *booking.Workshop, c Confirmation, manageURL string) error {
 	doc, err := json.Marshal(c)
 	if err != nil {
 		return errs.Wrap(err, "encode confirmation")
@@ -402,9 +434,7 @@ func (wc *WheelChange) recordTx(ctx context.Context, tx *sql.Tx, s Session, b bo
 	if c.IsFullDay {
 		whenText = swedishDate(when) + ", lämna bilen före kl. 08:00"
 	}
-	summary := fmt.Sprintf("Hjulskifte: %s", c.RegNo)
-	ics, err := booking.CalendarFile(b, w, booking.Invite{Summary: summary, Organizer: w.Email, Attendee: c.CustomerBase.Email,
-		Description: fmt.Sprintf("%s för %s hos %s. Bokningsnummer %s.", ServiceName, c.RegNo, w.SiteName, c.BookingConfirmationID)})
+	ics, err := booking.CalendarFile(b, w, booking.InviteOf(b, w, ServiceName, manageURL))
 	if err != nil {
 		return errs.Wrap(err, "calendar file")
 	}
@@ -415,10 +445,16 @@ func (wc *WheelChange) recordTx(ctx context.Context, tx *sql.Tx, s Session, b bo
 	if c.FreeText != "" {
 		fmt.Fprintf(&text, "Din kommentar: %s\n", c.FreeText)
 	}
-	text.WriteString("\nKalenderfilen i mejlet lägger in tiden i din kalender. Behöver du ändra tiden, kontakta verkstaden.\n\nVälkommen!\n")
+	text.WriteString("\nKalenderfilen i mejlet lägger in tiden i din kalender.\n")
+	if manageURL != "" {
+		fmt.Fprintf(&text, "Behöver du ändra tid eller avboka? Gör det här: %s\n", manageURL)
+	} else {
+		text.WriteString("Behöver du ändra tiden, kontakta verkstaden.\n")
+	}
+	text.WriteString("\nVälkommen!\n")
 	msg := mail.Message{
 		To: c.CustomerBase.Email, Subject: "Bokningsbekräftelse hjulskifte " + c.BookingConfirmationID, Text: text.String(),
-		Attachments: []mail.Attachment{{Name: "invite.ics", ContentType: "text/calendar; charset=utf-8; method=REQUEST", Data: ics}},
+		Attachments: []mail.Attachment{{Name: "invite.ics", ContentType: booking.CalendarContentType(false), Data: ics}},
 		Headers:     map[string]string{"Reply-To": w.Email},
 		Kind:        "wheelchange", Ref: "wheelchange:" + c.BookingConfirmationID,
 	}
@@ -547,10 +583,13 @@ func (api *API) slots(w http.ResponseWriter, r *http.Request) error {
 // create serves "POST /api/tirehotel/booking/create?departmentIdentifier=".
 func (api *API) create(w http.ResponseWriter, r *http.Request) error {
 	return wheelCall(api, func(r *http.Request, wc *WheelChange, s Session, req CreateRequest) (any, error) {
-		// The reminder's links use the site's origin, never one from the body.
-		req.Origin = ""
+		// The mails' links use the site's origin, never one from the body.
+		req.Origin, req.Lang = "", "sv"
 		if api.Origin != nil {
 			req.Origin = api.Origin(r)
+		}
+		if api.Lang != nil {
+			req.Lang = api.Lang(r)
 		}
 		return wc.Create(r.Context(), s, r.URL.Query().Get("departmentIdentifier"), r.Header.Get("Idempotency-Key"), req)
 	})(w, r)

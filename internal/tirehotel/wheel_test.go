@@ -101,7 +101,9 @@ func TestDaysAndSlots(t *testing.T) {
 
 func createReq(at string, first string) CreateRequest {
 	start := at
-	return CreateRequest{BookingDate: at, BookingStart: &start, RegNo: "ABC123", FreeText: "Kolla gärna lufttrycket",
+	// ConfirmSecond: these tests book the car several times a season
+	// (TestSecondBookingThisSeason covers the warning).
+	return CreateRequest{BookingDate: at, BookingStart: &start, RegNo: "ABC123", FreeText: "Kolla gärna lufttrycket", ConfirmSecond: true,
 		Customer: CustomerBase{FirstName: first, LastName: "Lindqvist", Email: "anna@example.com", PhoneMobile: "070-174 06 05"}}
 }
 

@@ -86,10 +86,25 @@ type API struct {
 	// same-origin Origin, JSON only, the body bound (MaxBody when unset).
 	// Its zero value admits loopback origins only.
 	Guard httpguard.Mutation
+	// Links signs the links to a booking's page (booking.ManagePath);
+	// Flows are the booking page's flows: the service booking's own
+	// (ServiceFlow) and the others' (the tyre hotel's wheel changes).
+	Links *booking.Links
+	Flows map[string]*Flow
+	// SMS schedules a booking's text messages in its transaction
+	// (bookingsms.Service.ScheduleTx); nil: none.
+	SMS func(ctx context.Context, tx *sql.Tx, b booking.Booking, kind, phone, country, lang string) error
 }
 
-// Mount mounts the routes (for web.Deps.Extra).
+// Mount mounts the routes (for web.Deps.Extra); the service booking's
+// flow of the booking page is added to Flows when it is not there.
 func (a *API) Mount(mux *http.ServeMux, srv *web.Server) {
+	if a.Flows == nil {
+		a.Flows = map[string]*Flow{}
+	}
+	if a.Flows[booking.FlowService] == nil {
+		a.Flows[booking.FlowService] = a.ServiceFlow()
+	}
 	route := func(pattern, name string, h func(w http.ResponseWriter, r *http.Request) error) {
 		srv.Route(mux, pattern, name, func(w http.ResponseWriter, r *http.Request) error {
 			if err := h(w, r); err != nil {
@@ -113,6 +128,11 @@ func (a *API) Mount(mux *http.ServeMux, srv *web.Server) {
 	route("POST /api/mechmate/book", "mechmate-book", guard.Wrap(a.handleBook))
 	route("GET /api/mechmate/bookings/{id}", "mechmate-booking", a.handleGetBooking)
 	route("POST /api/mechmate/bookings/{id}/cancel", "mechmate-cancel", guard.Wrap(a.handleCancel))
+	route("POST /api/bookings/manage", "booking-manage", guard.Wrap(a.handleManage))
+	route("POST /api/bookings/manage/days", "booking-manage-days", guard.Wrap(a.handleManageDays))
+	route("POST /api/bookings/manage/move", "booking-manage-move", guard.Wrap(a.handleManageMove))
+	route("POST /api/bookings/manage/cancel", "booking-manage-cancel", guard.Wrap(a.handleManageCancel))
+	route("GET /api/bookings/manage/calendar", "booking-manage-calendar", a.handleManageCalendar)
 	route("GET /api/places", "places", a.handlePlaces)
 	route("GET /api/places/nearest", "places-nearest", a.handleNearest)
 }
@@ -317,6 +337,60 @@ type WorkshopSite struct {
 	DistanceKm    float64  `json:"distanceKm"`
 	Brands        []string `json:"brands"`
 	FirstTimeSlot *string  `json:"firstTimeSlot"`
+	// OpeningHours are the workshop's week ("Måndag–Fredag 07:00–17:00").
+	OpeningHours []string `json:"openingHours"`
+}
+
+// NearerSite is a workshop nearer than the first one listed that cannot do
+// every chosen service, and why (issue 21.16): the first message of a
+// closestAvailable stream, {"nearer": [...]}, when there are such.
+type NearerSite struct {
+	DepartmentID string          `json:"departmentId"`
+	SiteName     string          `json:"siteName"`
+	DistanceKm   float64         `json:"distanceKm"`
+	Missing      []MissingReason `json:"missing"`
+}
+
+// MissingReason is a chosen service a nearer workshop cannot do.
+type MissingReason struct {
+	Code   string `json:"code"`
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
+}
+
+// MaxNearer is how many nearer workshops a stream explains.
+const MaxNearer = 3
+
+// nearer explains the workshops nearer than the first capable one (or the
+// nearest, when none is capable) that cannot do every service in codes.
+func nearer(all []*booking.Workshop, v vehicles.Vehicle, codes []string, lat, lng, firstKm float64) []NearerSite {
+	var out []NearerSite
+	sorted := append([]*booking.Workshop(nil), all...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].DistanceKm(lat, lng) < sorted[j].DistanceKm(lat, lng) })
+	for _, w := range sorted {
+		d := w.DistanceKm(lat, lng)
+		if len(out) == MaxNearer || (firstKm >= 0 && d >= firstKm) {
+			break
+		}
+		miss := booking.Missing(w, v, codes)
+		if len(miss) == 0 {
+			continue
+		}
+		n := NearerSite{DepartmentID: w.DepartmentID, SiteName: w.SiteName, DistanceKm: float64(int(d*10+0.5)) / 10}
+		for _, m := range miss {
+			name := booking.OfferingName(m[0])
+			why := name + " kräver utrustning som verkstaden saknar"
+			switch m[1] {
+			case booking.NeedsAuthorised:
+				why = name + " kräver en verkstad auktoriserad för " + v.Brand
+			case booking.NeedsCombustion:
+				why = name + " görs inte på elbilar"
+			}
+			n.Missing = append(n.Missing, MissingReason{Code: m[0], Name: name, Reason: why})
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 const localLayout = "2006-01-02T15:04:05"
@@ -417,6 +491,15 @@ func (a *API) handleClosest(w http.ResponseWriter, r *http.Request) error {
 		rc.Flush()
 		return true
 	}
+	if q.Get("cursor") == "" {
+		firstKm := -1.0
+		if len(cands) > 0 {
+			firstKm = cands[0].d
+		}
+		if why := nearer(a.workshops(r), v, codes, lat, lng, firstKm); len(why) > 0 {
+			send(map[string]any{"nearer": why})
+		}
+	}
 	if len(cands) == 0 {
 		send(map[string]bool{"nosites": true})
 		send(map[string]bool{"end": true, "more": false})
@@ -435,7 +518,7 @@ func (a *API) handleClosest(w http.ResponseWriter, r *http.Request) error {
 		site := WorkshopSite{
 			DepartmentID: c.w.DepartmentID, SiteID: strconv.FormatInt(c.w.SiteID, 10), SiteName: c.w.SiteName,
 			Address: c.w.Address(), Latitude: c.w.Latitude, Longitude: c.w.Longitude,
-			DistanceKm: float64(int(c.d*10+0.5)) / 10, Brands: c.w.BrandCodes(),
+			DistanceKm: float64(int(c.d*10+0.5)) / 10, Brands: c.w.BrandCodes(), OpeningHours: c.w.OpeningHours(),
 		}
 		if ok {
 			s := t.In(c.w.Zone).Format(localLayout)
@@ -510,8 +593,8 @@ func (a *API) handleTimeslots(w http.ResponseWriter, r *http.Request) error {
 }
 
 // readBody reads at most MaxBody bytes.
-func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		return nil, errTooLarge

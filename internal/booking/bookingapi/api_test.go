@@ -19,6 +19,7 @@ import (
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/catalog"
 	"forecourt/internal/httpguard"
+	"forecourt/internal/linktoken"
 	"forecourt/internal/page"
 	"forecourt/internal/places"
 	"forecourt/internal/ratelimit"
@@ -75,6 +76,7 @@ func newFixture(tb testing.TB, db *store.DB) fixture {
 	api := &bookingapi.API{Engine: eng, Vehicles: reg, Places: places.Sweden(), Limiter: ratelimit.New(db),
 		SiteOf: func(r *http.Request) string { return web.SiteOf(r).Name }, SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts }, BookLimit: 40, StreamLimit: 1000,
 		Log:   slog.New(slog.DiscardHandler),
+		Links: testLinks(tb, eng),
 		Guard: httpguard.Mutation{Allowed: func(r *http.Request) bool { return httpguard.AllowedOrigin(r, web.SiteOf(r)) }}}
 	s, err := web.New(web.Config{Locales: []string{"sv"}}, web.Deps{Sites: sites, Pages: &page.Assembler{}, Store: db, Logger: slog.New(slog.DiscardHandler),
 		AssetsDir: assetsDir(tb), Extra: []func(*http.ServeMux, *web.Server){api.Mount}})
@@ -318,8 +320,23 @@ func TestClosestAvailableStream(t *testing.T) {
 	f := sqliteFixture(t)
 	base := "/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=originalservice,wheelchange&latitude=59.33&longitude=18.06"
 	msgs := readStream(t, do(f, "GET", base+"&limit=3", ""))
+	// First, why nearer workshops are not listed (issue 21.16): they are
+	// not authorised for Volvo, which the interval service needs.
+	why, _ := json.Marshal(msgs[0]["nearer"])
+	if !strings.Contains(string(why), `"reason":"Service enligt serviceintervall kräver en verkstad auktoriserad för Volvo"`) || !strings.Contains(string(why), `"code":"originalservice"`) {
+		t.Fatalf("no explanation of the nearer workshops: %v", msgs[0])
+	}
+	for _, n := range msgs[0]["nearer"].([]any) {
+		if n.(map[string]any)["distanceKm"].(float64) >= msgs[1]["distanceKm"].(float64) {
+			t.Errorf("explained a workshop that is not nearer: %v", n)
+		}
+	}
+	msgs = msgs[1:]
 	if len(msgs) != 4 || msgs[3]["end"] != true || msgs[3]["more"] != true {
 		t.Fatalf("first page %v", msgs)
+	}
+	if hours := fmt.Sprint(msgs[0]["openingHours"]); !strings.Contains(hours, "Måndag–Fredag 07:00–17:00") {
+		t.Errorf("opening hours %s", hours)
 	}
 	last := -1.0
 	seen := map[string]bool{}
@@ -353,6 +370,9 @@ func TestClosestAvailableStream(t *testing.T) {
 	}
 	// A car nobody may give its interval service.
 	none := readStream(t, do(f, "GET", "/api/mechmate/departments/closestAvailable?regNo=TES123&serviceOfferings=originalservice&latitude=59.33&longitude=18.06", ""))
+	if len(none) == 3 && none[0]["nearer"] != nil {
+		none = none[1:] // the nearest workshops, and why they cannot
+	}
 	if len(none) != 2 || none[0]["nosites"] != true || none[1]["end"] != true {
 		t.Errorf("nosites stream %v", none)
 	}
@@ -446,7 +466,7 @@ func TestBookReplayCancel(t *testing.T) {
 		}
 		var doc string
 		db.QueryRow(`SELECT doc FROM mail_outbox WHERE to_addr = 'anna.lind@example.se'`).Scan(&doc)
-		for _, want := range []string{"invite.ics", "text/calendar", "/boka-service/avboka?id=" + ans.ID, "måndag 30 november 2026 kl. 10:00"} {
+		for _, want := range []string{"invite.ics", "text/calendar", "method=PUBLISH", "/boka-service/hantera?token=v1.booking-manage.", "måndag 30 november 2026 kl. 10:00"} {
 			if !strings.Contains(doc, want) {
 				t.Errorf("confirmation lacks %q", want)
 			}
@@ -569,7 +589,7 @@ func TestMailLinksIgnoreForeignHosts(t *testing.T) {
 	ans := decode[bookingapi.BookAnswer](t, rec)
 	var doc string
 	f.db.QueryRow(`SELECT doc FROM mail_outbox WHERE ref = 'booking:` + ans.ID + `' AND to_addr = 'anna.lind@example.se'`).Scan(&doc)
-	if !strings.Contains(doc, "https://forecourt.se/boka-service/avboka?id="+ans.ID) || strings.Contains(doc, "evil.example") {
+	if !strings.Contains(doc, "https://forecourt.se/boka-service/hantera?token=") || strings.Contains(doc, "evil.example") {
 		t.Errorf("cancel link does not use the site's own host:\n%.600s", doc)
 	}
 }
@@ -583,4 +603,14 @@ func TestClosestAvailableStreamError(t *testing.T) {
 	if len(msgs) != 2 || msgs[0]["error"] == nil || msgs[1]["end"] != true {
 		t.Fatalf("stream on a failing store: %v", msgs)
 	}
+}
+
+// testLinks signs booking links under a fixed test secret on the engine's clock.
+func testLinks(tb testing.TB, eng *booking.Engine) *booking.Links {
+	tb.Helper()
+	s, err := linktoken.New([]byte("0123456789abcdef0123456789abcdef"), booking.LinkLabel)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &booking.Links{Signer: s, Now: func() time.Time { return eng.Now() }}
 }

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"forecourt/internal/booking"
+	"forecourt/internal/booking/bookingsms"
 	"forecourt/internal/errs"
 	"forecourt/internal/httpguard"
 	"forecourt/internal/mail"
@@ -55,6 +56,10 @@ type BookAnswer struct {
 	RegistrationNumber string   `json:"registrationNumber"`
 	KobraProductIDs    []string `json:"kobraProductIds"`
 	CancelURL          string   `json:"cancelUrl"`
+	// ManageURL is the booking's page (change the time, cancel) and
+	// CalendarURL its calendar file, both with a link token.
+	ManageURL   string `json:"manageUrl"`
+	CalendarURL string `json:"calendarUrl"`
 }
 
 var (
@@ -281,12 +286,73 @@ func CancelPath(b booking.Booking) string {
 	return "/boka-service/avboka?id=" + url.QueryEscape(b.ID) + "&token=" + url.QueryEscape(b.CancelToken)
 }
 
-func answerOf(b booking.Booking) BookAnswer {
+func (a *API) answerOf(b booking.Booking) (BookAnswer, error) {
 	ids := make([]string, len(b.Items))
 	for i, it := range b.Items {
 		ids[i] = it.Code
 	}
-	return BookAnswer{ID: b.ID, RegistrationNumber: b.Reg, KobraProductIDs: ids, CancelURL: CancelPath(b)}
+	tok, err := a.Links.Token(b)
+	if err != nil {
+		return BookAnswer{}, err
+	}
+	q := url.QueryEscape(tok)
+	return BookAnswer{ID: b.ID, RegistrationNumber: b.Reg, KobraProductIDs: ids, CancelURL: CancelPath(b),
+		ManageURL: booking.ManagePath + "?token=" + q, CalendarURL: "/api/bookings/manage/calendar?token=" + q}, nil
+}
+
+// ServiceHorizonDays is how far ahead the service booking books (its
+// calendar's 12 weeks); a change of time stays inside it too.
+const ServiceHorizonDays = 12 * 7
+
+// ServiceFlow is the booking page's flow of the service booking: moves
+// within ServiceHorizonDays, the change and cancellation mails with their
+// calendar files, the text messages, and the reminders' cancellation.
+func (a *API) ServiceFlow() *Flow {
+	return &Flow{
+		Name: VisitName,
+		Window: func(w *booking.Workshop) (booking.Date, booking.Date) {
+			today := booking.DateOf(a.Engine.Now().In(w.Zone))
+			return today, today.AddDays(ServiceHorizonDays - 1)
+		},
+		MovedTx: func(ctx context.Context, tx *sql.Tx, old, moved booking.Booking, c Change) error {
+			w, err := a.Engine.Workshop(moved.DepartmentID)
+			if err != nil {
+				return err
+			}
+			link, err := c.ManageURL(moved)
+			if err != nil {
+				return err
+			}
+			msgs, err := ChangeMails(old, moved, w, VisitName, link)
+			if err != nil {
+				return err
+			}
+			if err := QueueAll(ctx, a.Engine, tx, msgs); err != nil {
+				return err
+			}
+			if a.SMS != nil {
+				return a.SMS(ctx, tx, moved, bookingsms.KindMoved, moved.Customer.Phone, w.Country, c.Lang)
+			}
+			return nil
+		},
+		CancelledTx: func(ctx context.Context, tx *sql.Tx, b booking.Booking, c Change) error {
+			w, err := a.Engine.Workshop(b.DepartmentID)
+			if err != nil {
+				return err
+			}
+			msgs, err := CancellationMails(b, w, VisitName, c.Origin+"/boka-service")
+			if err != nil {
+				return err
+			}
+			if err := QueueAll(ctx, a.Engine, tx, msgs); err != nil {
+				return err
+			}
+			if a.CancelReminders != nil {
+				return a.CancelReminders(ctx, tx, b.ID)
+			}
+			return nil
+		},
+	}
 }
 
 // handleBook serves "POST /api/mechmate/book": one booking in one
@@ -303,7 +369,7 @@ func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
 	if err := a.allow(r, "booking:book:ip:"+httpguard.ClientAddr(r), limit, window); err != nil {
 		return err
 	}
-	body, err := readBody(w, r)
+	body, err := readBody(w, r, MaxBody)
 	if err != nil {
 		return err
 	}
@@ -311,19 +377,26 @@ func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	origin := a.origin(r)
+	c := a.change(r)
 	p.req.InTx = func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
-		msgs, err := ConfirmationMails(b, p.workshop, p.vehicle, origin)
+		link, err := c.ManageURL(b)
 		if err != nil {
 			return err
 		}
-		for _, m := range msgs {
-			if err := mail.Queue(ctx, a.Engine.DB(), tx, m, a.Engine.Now()); err != nil {
+		msgs, err := ConfirmationMails(b, p.workshop, p.vehicle, link)
+		if err != nil {
+			return err
+		}
+		if err := QueueAll(ctx, a.Engine, tx, msgs); err != nil {
+			return err
+		}
+		if a.SMS != nil {
+			if err := a.SMS(ctx, tx, b, bookingsms.KindConfirm, b.Customer.Phone, p.workshop.Country, c.Lang); err != nil {
 				return err
 			}
 		}
 		if p.remind && a.Remind != nil {
-			return a.Remind(ctx, tx, b, origin)
+			return a.Remind(ctx, tx, b, c.Origin)
 		}
 		return nil
 	}
@@ -334,7 +407,11 @@ func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
 	if !b.Replayed && a.Kick != nil {
 		a.Kick()
 	}
-	return writeJSON(w, answerOf(b))
+	ans, err := a.answerOf(b)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, ans)
 }
 
 // BookingView is the answer of the booking lookup and cancel calls.
@@ -412,29 +489,18 @@ func (a *API) handleCancel(w http.ResponseWriter, r *http.Request) error {
 	if err := a.allow(r, "booking:cancel:ip:"+httpguard.ClientAddr(r), 30, 10*time.Minute); err != nil {
 		return err
 	}
-	origin := a.origin(r)
+	c := a.change(r)
 	queued := false
 	b, err := a.Engine.CancelWith(r.Context(), id, token, func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
-		ws, err := a.Engine.Workshop(b.DepartmentID)
+		f, err := a.flowOf(b)
 		if err != nil {
 			return err
-		}
-		msgs, err := CancellationMails(b, ws, origin)
-		if err != nil {
-			return err
-		}
-		for _, m := range msgs {
-			if err := mail.Queue(ctx, a.Engine.DB(), tx, m, a.Engine.Now()); err != nil {
-				return err
-			}
-		}
-		if a.CancelReminders != nil {
-			if err := a.CancelReminders(ctx, tx, b.ID); err != nil {
-				return err
-			}
 		}
 		queued = true
-		return nil
+		if f.CancelledTx == nil {
+			return nil
+		}
+		return f.CancelledTx(ctx, tx, b, c)
 	})
 	if err != nil {
 		return err

@@ -69,6 +69,10 @@ func toAPIError(err error) *apiError {
 		return &apiError{Code: "TimeslotNotAvailable", Status: http.StatusConflict, Message: msgTimeslot}
 	case errors.Is(err, booking.ErrNotFound):
 		return &apiError{Code: "BookingNotFound", Status: http.StatusNotFound, Message: msgOther}
+	case errors.Is(err, booking.ErrCancelled):
+		return &apiError{Code: "BookingCancelled", Status: http.StatusConflict, Message: "Bokningen är avbokad och kan inte ändras."}
+	case errors.Is(err, booking.ErrPassed):
+		return &apiError{Code: "BookingPassed", Status: http.StatusConflict, Message: "Besöket har redan varit och kan inte ändras."}
 	case errors.Is(err, booking.ErrKeyReused):
 		// The contract (booking-engine.md): a key that comes back with a
 		// different request is a conflict with the first booking, as in the
@@ -88,7 +92,7 @@ func toAPIError(err error) *apiError {
 		case errs.RateLimited:
 			return &apiError{Code: "RateLimited", Status: http.StatusTooManyRequests, Message: msgOther}
 		case errs.Forbidden:
-			return &apiError{Code: "Forbidden", Status: http.StatusForbidden, Message: msgOther}
+			return &apiError{Code: "Forbidden", Status: http.StatusForbidden, Message: e.Message}
 		case errs.UnsupportedMediaType:
 			return &apiError{Code: "UnsupportedMediaType", Status: http.StatusUnsupportedMediaType, Message: msgOther}
 		case errs.TooLarge:

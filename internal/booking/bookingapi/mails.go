@@ -1,6 +1,8 @@
 package bookingapi
 
 import (
+	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -63,18 +65,31 @@ func itemLines(b booking.Booking) (string, bool) {
 	return sb.String(), unknown
 }
 
+// VisitName names the service booking's visit in calendar files and on its page.
+const VisitName = "Verkstadsbesök"
+
+// calendarAttachment is b's calendar file (booking.CalendarFile, the one
+// writer) as a mail attachment.
+func calendarAttachment(b booking.Booking, w *booking.Workshop, service, manageURL string) ([]mail.Attachment, error) {
+	ics, err := booking.CalendarFile(b, w, booking.InviteOf(b, w, service, manageURL))
+	if err != nil {
+		return nil, err
+	}
+	name := "invite.ics"
+	if b.Status == booking.StatusCancelled {
+		name = "cancel.ics"
+	}
+	return []mail.Attachment{{Name: name, ContentType: booking.CalendarContentType(b.Status == booking.StatusCancelled), Data: ics}}, nil
+}
+
 // ConfirmationMails are the customer's confirmation (with invite.ics and
-// the cancel link) and the workshop's copy of a new booking.
-func ConfirmationMails(b booking.Booking, w *booking.Workshop, v vehicles.Vehicle, origin string) ([]mail.Message, error) {
-	cancelURL := origin + CancelPath(b)
+// the link to the booking's page, where the time can be changed or the
+// booking cancelled) and the workshop's copy of a new booking.
+func ConfirmationMails(b booking.Booking, w *booking.Workshop, v vehicles.Vehicle, manageURL string) ([]mail.Message, error) {
 	when := whenSV(b, w.Zone)
 	items, unknown := itemLines(b)
 	car := strings.TrimSpace(v.Brand + " " + v.Model)
-	ics, err := booking.CalendarFile(b, w, booking.Invite{
-		Summary:     fmt.Sprintf("Verkstadsbesök: %s %s", car, b.Reg),
-		Description: fmt.Sprintf("Bokning %s hos %s.\nAvboka: %s", b.ID, w.SiteName, cancelURL),
-		URL:         cancelURL, Organizer: w.Email, Attendee: b.Customer.Email,
-	})
+	att, err := calendarAttachment(b, w, VisitName, manageURL)
 	if err != nil {
 		return nil, err
 	}
@@ -93,13 +108,13 @@ func ConfirmationMails(b booking.Booking, w *booking.Workshop, v vehicles.Vehicl
 	if v.HasServiceAgreement {
 		t.WriteString("Din bil har serviceavtal, så rabatterade priser gäller.\n")
 	}
-	fmt.Fprintf(&t, "\nKalenderfilen i mejlet lägger in besöket i din kalender.\nBehöver du avboka? Gör det här: %s\n\nVälkommen!\n%s\n", cancelURL, w.SiteName)
+	fmt.Fprintf(&t, "\nKalenderfilen i mejlet lägger in besöket i din kalender.\nBehöver du ändra tid eller avboka? Gör det här: %s\n\nVälkommen!\n%s\n", manageURL, w.SiteName)
 	ref := "booking:" + b.ID
 	customer := mail.Message{
 		To:          b.Customer.Email,
 		Subject:     fmt.Sprintf("Bokningsbekräftelse %s – %s", b.ID, when),
 		Text:        t.String(),
-		Attachments: []mail.Attachment{{Name: "invite.ics", ContentType: "text/calendar; charset=utf-8; method=REQUEST", Data: ics}},
+		Attachments: att,
 		Kind:        "booking", Ref: ref,
 	}
 	if w.Email != "" {
@@ -121,7 +136,7 @@ func ConfirmationMails(b booking.Booking, w *booking.Workshop, v vehicles.Vehicl
 		out = append(out, mail.Message{
 			To: w.Email, Subject: fmt.Sprintf("Ny bokning %s: %s %s", b.ID, b.Reg, when), Text: s.String(),
 			Headers:     map[string]string{"Reply-To": b.Customer.Email},
-			Attachments: []mail.Attachment{{Name: "invite.ics", ContentType: "text/calendar; charset=utf-8; method=REQUEST", Data: ics}},
+			Attachments: att,
 			Kind:        "booking", Ref: ref,
 		})
 	}
@@ -130,30 +145,83 @@ func ConfirmationMails(b booking.Booking, w *booking.Workshop, v vehicles.Vehicl
 
 // CancellationMails tell the customer and the workshop that a booking was
 // cancelled, with a calendar file that removes the event.
-func CancellationMails(b booking.Booking, w *booking.Workshop, origin string) ([]mail.Message, error) {
+// rebookURL is where the customer books anew (the service booking, or the
+// tyre hotel for a wheel change).
+func CancellationMails(b booking.Booking, w *booking.Workshop, service, rebookURL string) ([]mail.Message, error) {
 	when := whenSV(b, w.Zone)
-	ics, err := booking.CalendarFile(b, w, booking.Invite{Summary: "Avbokat verkstadsbesök " + b.Reg, Organizer: w.Email,
-		Attendee: b.Customer.Email, Cancelled: true})
+	att, err := calendarAttachment(b, w, service, "")
 	if err != nil {
 		return nil, err
 	}
-	att := []mail.Attachment{{Name: "cancel.ics", ContentType: "text/calendar; charset=utf-8; method=CANCEL", Data: ics}}
-	ref := "booking:" + b.ID
+	kind, ref := mailRef(b)
 	var out []mail.Message
 	if b.Customer.Email != "" { // empty once erased (GDPR)
 		out = append(out, mail.Message{
 			To: b.Customer.Email, Subject: fmt.Sprintf("Avbokad: %s – %s", b.ID, when),
-			Text: fmt.Sprintf("Hej %s!\n\nDin bokning %s hos %s, %s, är avbokad.\n\nVill du boka en ny tid? %s/boka-service\n\nVänliga hälsningar\n%s\n",
-				b.Customer.FirstName, b.ID, w.SiteName, when, origin, w.SiteName),
-			Attachments: att, Kind: "booking", Ref: ref,
+			Text: fmt.Sprintf("Hej %s!\n\nDin bokning %s hos %s, %s, är avbokad.\n\nVill du boka en ny tid? %s\n\nVänliga hälsningar\n%s\n",
+				b.Customer.FirstName, b.ID, w.SiteName, when, rebookURL, w.SiteName),
+			Attachments: att, Kind: kind, Ref: ref,
 		})
 	}
 	if w.Email != "" {
 		out = append(out, mail.Message{
 			To: w.Email, Subject: fmt.Sprintf("Avbokning %s: %s %s", b.ID, b.Reg, when),
 			Text:        fmt.Sprintf("Kunden har avbokat %s.\n\nTid: %s\nBil: %s\nKund: %s %s, %s\n", b.ID, when, b.Reg, b.Customer.FirstName, b.Customer.LastName, b.Customer.Phone),
-			Attachments: att, Kind: "booking", Ref: ref,
+			Attachments: att, Kind: kind, Ref: ref,
 		})
 	}
 	return out, nil
+}
+
+// ChangeMails tell the customer and the workshop that a booking's time was
+// changed, with the updated calendar file (same UID, higher SEQUENCE, so
+// the calendar moves the event) and the link to the booking's page.
+func ChangeMails(old, b booking.Booking, w *booking.Workshop, service, manageURL string) ([]mail.Message, error) {
+	att, err := calendarAttachment(b, w, service, manageURL)
+	if err != nil {
+		return nil, err
+	}
+	was, when := whenSV(old, w.Zone), whenSV(b, w.Zone)
+	kind, ref := mailRef(b)
+	var out []mail.Message
+	if b.Customer.Email != "" {
+		var t strings.Builder
+		fmt.Fprintf(&t, "Hej %s!\n\nDin bokning %s hos %s har fått en ny tid.\n\nNy tid: %s\nTidigare tid: %s\nTjänst: %s\nBil: %s\nAdress: %s\nTelefon: %s\n\n",
+			b.Customer.FirstName, b.ID, w.SiteName, when, was, service, b.Reg, w.Address(), w.Phone)
+		fmt.Fprintf(&t, "Kalenderfilen i mejlet flyttar besöket i din kalender.\nBehöver du ändra tid igen eller avboka? Gör det här: %s\n\nVälkommen!\n%s\n", manageURL, w.SiteName)
+		m := mail.Message{To: b.Customer.Email, Subject: fmt.Sprintf("Ny tid %s – %s", b.ID, when), Text: t.String(),
+			Attachments: att, Kind: kind, Ref: ref}
+		if w.Email != "" {
+			m.Headers = map[string]string{"Reply-To": w.Email}
+		}
+		out = append(out, m)
+	}
+	if w.Email != "" {
+		out = append(out, mail.Message{
+			To: w.Email, Subject: fmt.Sprintf("Ändrad tid %s: %s %s", b.ID, b.Reg, when),
+			Text: fmt.Sprintf("Kunden har ändrat tiden för %s (%s).\n\nNy tid: %s\nTidigare tid: %s\nBil: %s\nKund: %s %s, %s\n",
+				b.ID, service, when, was, b.Reg, b.Customer.FirstName, b.Customer.LastName, b.Customer.Phone),
+			Headers: map[string]string{"Reply-To": b.Customer.Email}, Attachments: att, Kind: kind, Ref: ref,
+		})
+	}
+	return out, nil
+}
+
+// QueueAll queues msgs in tx.
+func QueueAll(ctx context.Context, e *booking.Engine, tx *sql.Tx, msgs []mail.Message) error {
+	for _, m := range msgs {
+		if err := mail.Queue(ctx, e.DB(), tx, m, e.Now()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mailRef is the kind and reference of b's mails: the flow's own, so a
+// wheel change's mails sit with its confirmation (WC-…).
+func mailRef(b booking.Booking) (kind, ref string) {
+	if b.Flow == booking.FlowWheelChange {
+		return "wheelchange", "wheelchange:WC-" + strings.TrimPrefix(b.ID, "BK-")
+	}
+	return "booking", "booking:" + b.ID
 }

@@ -83,6 +83,7 @@ export const components: Record<string, ComponentType<BlockProps<any>>> = {
   FinanceAction: lazyBlock(() => import("../features/finance-actions/components/finance-action").then((m) => m.FinanceAction)),
   ServiceBookingIntro: lazyBlock(() => import("../features/booking/components/service-booking-intro").then((m) => m.ServiceBookingIntro)),
   ServiceBooking: lazyBlock(() => import("../features/booking/components/service-booking").then((m) => m.ServiceBooking)),
+  BookingManage: lazyBlock(() => import("../features/booking/components/booking-manage").then((m) => m.BookingManage)),
   ServiceBookingCancel: lazyBlock(() => import("../features/booking/components/service-booking-cancel").then((m) => m.ServiceBookingCancel)),
   SaveSearch: lazyBlock(() => import("../features/alerts/components/save-search").then((m) => m.SaveSearch)),
   SavedSearches: lazyBlock(() => import("../features/alerts/components/saved-searches").then((m) => m.SavedSearches)),

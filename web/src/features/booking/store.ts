@@ -59,7 +59,9 @@ export type Action =
   | { type: "attempt"; key: string; fingerprint: string }
   | { type: "booked"; confirmation: Confirmation }
   | { type: "logged"; step: number }
-  | { type: "reset" };
+  | { type: "reset" }
+  /** dropServices deselects services no nearer workshop can do (issue 21.16). */
+  | { type: "dropServices"; codes: string[] };
 
 function entry(o: Offering, c: Category, kind: "service" | "addon", userInput: string, units: number): ServiceEntry {
   return {
@@ -144,6 +146,12 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
       }
       services[code] = entry(a.offering, a.category, a.kind, "", a.offering.unitPrice?.minimum ?? 1);
       return withServices(s, services);
+    }
+    case "dropServices": {
+      const services = { ...s.services };
+      for (const c of a.codes) delete services[c];
+      const next = withServices(s, services);
+      return a.codes.includes(ORIGINAL_SERVICE) ? { ...next, mileage: null } : next;
     }
     case "userInput": {
       const services = { ...s.services };

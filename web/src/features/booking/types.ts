@@ -53,6 +53,16 @@ export interface WorkshopSite {
   distanceKm?: number;
   brands: string[];
   firstTimeSlot: string | null;
+  /** The workshop's week, e.g. "Måndag–Fredag 07:00–17:00". */
+  openingHours?: string[];
+}
+
+/** A workshop nearer than those listed that cannot do every chosen service, and why (issue 21.16). */
+export interface NearerSite {
+  departmentId: string;
+  siteName: string;
+  distanceKm: number;
+  missing: { code: string; name: string; reason: string }[];
 }
 
 export interface WeekDay {
@@ -98,6 +108,9 @@ export interface BookingResponse {
   registrationNumber: string;
   kobraProductIds: string[];
   cancelUrl?: string;
+  /** The booking's page (change the time, cancel) and its calendar file. */
+  manageUrl?: string;
+  calendarUrl?: string;
 }
 
 export interface BookingDetails {

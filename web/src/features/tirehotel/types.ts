@@ -70,6 +70,8 @@ export interface CreateBooking {
   customer: Customer;
   /** Opt-in to the reminder before the next seasonal wheel change (issue 14); sent only when ticked. */
   reminder?: boolean;
+  /** Books although the car has a wheel change this season (the portal asked; issue 21.15). */
+  confirmSecond?: boolean;
 }
 
 export interface Confirmation {
@@ -80,6 +82,15 @@ export interface Confirmation {
   isFullDay: boolean;
   workshop: { name: string; address: string; email: string; phoneNumber: string; latitude?: number; longitude?: number };
   freeText: string;
+  /** The booking's page (change the time, cancel) and its calendar file (issue 21.12, 21.17). */
+  manageUrl?: string;
+  calendarUrl?: string;
+}
+
+/** An upcoming wheel change of the signed-in customer (GET /api/tirehotel/bookings). */
+export interface Upcoming extends Confirmation {
+  regNo: string;
+  status: string;
 }
 
 export interface Review {

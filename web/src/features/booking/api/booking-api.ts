@@ -1,5 +1,5 @@
 // Calls of the service booking flow (spec §7, docs/contracts/booking.md).
-import type { BookingDetails, BookingRequest, BookingResponse, CarLookup, Category, Place, WeekDay, WorkshopSite } from "../types";
+import type { BookingDetails, BookingRequest, BookingResponse, CarLookup, Category, NearerSite, Place, WeekDay, WorkshopSite } from "../types";
 
 /** ApiError carries the contract's error code ("InvalidReg", "TimeslotNotAvailable", …) and the server's text. */
 export class ApiError extends Error {
@@ -95,7 +95,7 @@ export async function nearestPlace(lat: number, lng: number, signal?: AbortSigna
   return r.place;
 }
 
-export type StreamMessage = { site: WorkshopSite } | { end: true; more: boolean } | { nosites: true } | { error: string };
+export type StreamMessage = { site: WorkshopSite } | { end: true; more: boolean } | { nosites: true } | { error: string } | { nearer: NearerSite[] };
 
 /** parseEvents splits event-stream text into complete data payloads and the unfinished rest. */
 export function parseEvents(buf: string): { messages: unknown[]; rest: string } {
@@ -123,6 +123,7 @@ function toMessage(v: unknown): StreamMessage | null {
   const o = v as Record<string, unknown>;
   if (typeof o.error === "string") return { error: o.error };
   if (o.nosites) return { nosites: true };
+  if (Array.isArray(o.nearer)) return { nearer: o.nearer as NearerSite[] };
   if (o.end) return { end: true, more: !!o.more };
   if (typeof o.departmentId === "string") return { site: o as unknown as WorkshopSite };
   return null;

@@ -71,9 +71,14 @@ export function Confirmation({ c, onNew, t }: { c: Conf; onNew: () => void; t: T
         <button type="button" className="fc-button fc-button--secondary" onClick={onNew}>
           {t("bookingNew")}
         </button>
-        {c.response.cancelUrl && (
-          <a className="fc-booking-confirmed__cancel" href={c.response.cancelUrl}>
-            {t("bookingCancelLink")}
+        {c.response.calendarUrl && (
+          <a className="fc-button fc-button--secondary" href={c.response.calendarUrl} download={`${c.response.id}.ics`}>
+            {t("manageAddToCalendar", "Lägg till i kalender")}
+          </a>
+        )}
+        {(c.response.manageUrl || c.response.cancelUrl) && (
+          <a className="fc-booking-confirmed__cancel" href={c.response.manageUrl || c.response.cancelUrl}>
+            {c.response.manageUrl ? t("manageChangeOrCancel", "Ändra tid eller avboka") : t("bookingCancelLink")}
           </a>
         )}
       </div>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type Dispatch } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { ApiError, book, fetchPrices } from "../api/booking-api";
 import { bookingTimeSlot, formatChoice, formatPrice } from "../rules";
+import { SiteMap } from "../../../components/site-map/site-map";
 import { attemptFingerprint, entryTotal, fill, type Action } from "../store";
 import type { BookingRequest, BookingStore, Car, Location } from "../types";
 import { CONTACT_HEADING_ID, ContactForm } from "./contact-form";
@@ -146,6 +147,7 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
         lng={location.longitude}
         place={location.name}
         t={t}
+        onDropServices={(codes) => dispatch({ type: "dropServices", codes })}
         onChoose={(s) => {
           focusChosen.current = true;
           setError("");
@@ -186,6 +188,9 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
         >
           {t("bookingChangeWorkshop")}
         </button>
+      </div>
+      <div className="fc-booking-chosen__map">
+        <SiteMap geo={{ latitude: String(info.latitude), longitude: String(info.longitude) }} label={fill(t("bookingMap"), { name: info.siteName })} tileUrl={t("mapTileUrl", "") || undefined} />
       </div>
       <h3 className="fc-booking-subheading">{t("bookingCalendarLabel")}</h3>
       {today && (

@@ -6,7 +6,7 @@ import { pushDataLayer } from "../../../lib/data-layer";
 import { streamWorkshops } from "../api/booking-api";
 import { formatSlot } from "../rules";
 import { fill } from "../store";
-import type { WorkshopSite } from "../types";
+import type { NearerSite, WorkshopSite } from "../types";
 
 type T = (k: string, f?: string) => string;
 
@@ -34,6 +34,7 @@ export function WorkshopList({
   lng,
   place,
   onChoose,
+  onDropServices,
   t,
 }: {
   reg: string;
@@ -42,9 +43,12 @@ export function WorkshopList({
   lng: number;
   place: string;
   onChoose: (s: WorkshopSite) => void;
+  /** onDropServices deselects the services the nearer workshops cannot do. */
+  onDropServices?: (codes: string[]) => void;
   t: T;
 }) {
   const [sites, setSites] = useState<WorkshopSite[]>([]);
+  const [nearer, setNearer] = useState<NearerSite[]>([]);
   const [state, setState] = useState<ListState>({ phase: "loading", batch: 0 });
   const [order, setOrder] = useState<SortOrder>("nearest");
   const ctl = useRef<AbortController | null>(null);
@@ -67,6 +71,8 @@ export function WorkshopList({
             const b = batch;
             setSites((s) => (s.some((x) => x.departmentId === m.site.departmentId) ? s : [...s, m.site]));
             setState({ phase: "loading", batch: b });
+          } else if ("nearer" in m) {
+            setNearer(m.nearer);
           } else if ("nosites" in m) {
             ended = true;
             setState({ phase: "nosites" });
@@ -98,13 +104,16 @@ export function WorkshopList({
 
   useEffect(() => {
     setSites([]);
+    setNearer([]);
     load();
     return () => ctl.current?.abort();
   }, [load]);
 
+  const why = nearer.length > 0 && <NearerNote nearer={nearer} onDropServices={onDropServices} t={t} />;
   if (state.phase === "nosites" || (state.phase === "error" && sites.length === 0)) {
     return (
       <div className="fc-booking-empty" role="status">
+        {why}
         <p className="fc-booking-empty__title">{t("bookingNoSites")}</p>
         <p className="fc-booking__hint">
           {t("bookingNoSitesHint")} <a href={`mailto:${t("supportEmail")}`}>{t("supportEmail")}</a>
@@ -130,12 +139,18 @@ export function WorkshopList({
           ))}
         </fieldset>
       </div>
+      {why}
       <ul className="fc-booking-workshops__list" aria-busy={loading}>
         {sortSites(sites, order).map((s) => (
           <li key={s.departmentId} className="fc-booking-workshop">
             <div className="fc-booking-workshop__info">
               <h4 className="fc-booking-workshop__name">{s.siteName}</h4>
               <p className="fc-booking-workshop__address">{s.address}</p>
+              {s.openingHours && s.openingHours.length > 0 && (
+                <p className="fc-booking-workshop__hours">
+                  <span className="fc-booking-workshop__first-label">{t("bookingOpeningHours", "Öppettider")}:</span> {s.openingHours.join(" · ")}
+                </p>
+              )}
               <p className="fc-booking-workshop__first">
                 {s.firstTimeSlot ? (
                   <>
@@ -174,6 +189,46 @@ export function WorkshopList({
           {t("bookingLoadMore")}
         </button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * NearerNote says why nearer workshops are not listed (a chosen service
+ * they cannot do, e.g. the interval service needs a workshop authorised
+ * for the brand) and offers them for the other services.
+ */
+function NearerNote({ nearer, onDropServices, t }: { nearer: NearerSite[]; onDropServices?: (codes: string[]) => void; t: T }) {
+  const codes = [...new Set(nearer.flatMap((n) => n.missing.map((m) => m.code)))];
+  const names = [...new Set(nearer.flatMap((n) => n.missing.map((m) => m.name)))];
+  // Workshops that miss the same services for the same reasons share a line.
+  const byReason = new Map<string, NearerSite[]>();
+  for (const n of nearer) {
+    const r = n.missing.map((m) => m.reason).join("; ");
+    byReason.set(r, [...(byReason.get(r) ?? []), n]);
+  }
+  const groups = [...byReason.entries()];
+  return (
+    <div className="fc-booking-nearer" role="note">
+      <p className="fc-booking-nearer__title">{t("bookingNearerTitle", "Därför visas inte de närmaste verkstäderna")}</p>
+      <ul>
+        {groups.map(([reason, sites]) => (
+          <li key={reason}>
+            {sites.map((n, i) => (
+              <span key={n.departmentId}>
+                {i > 0 && ", "}
+                <strong>{n.siteName}</strong> ({fill(t("bookingDistance"), { km: n.distanceKm.toLocaleString("sv-SE", { maximumFractionDigits: 1 }) })})
+              </span>
+            ))}
+            : {reason}.
+          </li>
+        ))}
+      </ul>
+      {onDropServices && (
+        <button type="button" className="fc-button fc-button--secondary" onClick={() => onDropServices(codes)}>
+          {fill(t("bookingNearerDrop", "Visa närmare verkstäder utan {names}"), { names: names.join(", ") })}
+        </button>
+      )}
     </div>
   );
 }

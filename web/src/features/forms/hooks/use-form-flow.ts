@@ -11,7 +11,9 @@ export const RESET_MS = 3000;
  * useFormFlow is the life of one form: its ticket, honeypot, submit state,
  * field errors, the rate-limit wait, the data-layer events (start on the
  * first focus, invalid, lead, event_error) and the reset RESET_MS after
- * success.
+ * success. The reset clears the fields only: the thank-you stays until the
+ * visitor leaves or sends again (issue 21.18), so nobody who looked away
+ * for three seconds wonders whether it was sent.
  */
 export function useFormFlow(formName: string, fields: readonly string[], prefix: string, onReset: () => void, resetMs = RESET_MS) {
   const ticket: FormTicket = useFormTicket();
@@ -28,7 +30,6 @@ export function useFormFlow(formName: string, fields: readonly string[], prefix:
     const timer = window.setTimeout(() => {
       reset.current();
       setErrors([]);
-      setFlow("idle");
     }, resetMs);
     return () => window.clearTimeout(timer);
   }, [flow, resetMs]);

@@ -1,6 +1,6 @@
 // The calls of the tyre-hotel portal (spec §7, docs/contracts/tirehotel.md). Every
 // failure is an ApiError carrying the server's Swedish message when it sent one.
-import type { Confirmation, CreateBooking, Credentials, Review, TireHotelCustomer, Validated } from "../types";
+import type { Confirmation, CreateBooking, Credentials, Review, TireHotelCustomer, Upcoming, Validated } from "../types";
 
 export class ApiError extends Error {
   constructor(
@@ -74,3 +74,5 @@ export const createBooking = (erpId: string, body: CreateBooking, idempotencyKey
   call<Confirmation>("POST", `/booking/create?${q({ departmentIdentifier: erpId })}`, body, { "Idempotency-Key": idempotencyKey });
 
 export const addReview = (review: Review) => call<void>("POST", "/review/addReview", review);
+
+export const getUpcoming = () => call<{ bookings: Upcoming[] }>("GET", "/bookings").then((r) => r.bookings ?? []);

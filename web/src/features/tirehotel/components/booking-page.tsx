@@ -51,6 +51,8 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
   const [taken, setTaken] = useState(false);
   const [daysToken, setDaysToken] = useState(0);
   const [focusTo, setFocusTo] = useState<FocusTarget>(null);
+  // The server asks before a second wheel change for the car this season.
+  const [askSecond, setAskSecond] = useState(false);
   const idempotencyKey = useRef("");
   const expired = (err: unknown) => {
     if (err instanceof ApiError && err.status === 401 && onUnauthorized) {
@@ -160,11 +162,12 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
     setCustomer((c) => ({ ...c, [k]: value }));
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent, confirmSecond = false) => {
     e.preventDefault();
     if (!ready || submitting || !date) return;
     setSubmitting(true);
     setSubmitError("");
+    setAskSecond(false);
     track("form_interaction", { form_name: FORM_NAME, action: "submit" });
     if (!idempotencyKey.current) idempotencyKey.current = newKey();
     const start = slotsExist ? time : null;
@@ -178,6 +181,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
           freeText: comment.trim(),
           customer: { firstName: customer.firstName.trim(), lastName: customer.lastName.trim(), email: customer.email.trim(), phoneMobile: customer.phoneMobile.trim() },
           ...(reminder ? { reminder: true } : {}),
+          ...(confirmSecond ? { confirmSecond: true } : {}),
         },
         idempotencyKey.current,
       );
@@ -207,6 +211,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
         loadSlots(date);
       } else if (err instanceof ApiError && err.fromServer) {
         setSubmitError(err.message);
+        if (err.status === 409 && err.code === "Conflict") setAskSecond(true);
       } else {
         setSubmitError(t("thGenericError"));
       }
@@ -323,6 +328,11 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
               </SubmitButton>
             </div>
             {submitError && <p className="fc-th-error" role="alert">{submitError}</p>}
+            {askSecond && (
+              <button type="button" className="fc-button fc-button--secondary" onClick={(e) => submit(e, true)} disabled={submitting}>
+                {t("thSecondConfirm", "Boka ett hjulskifte till ändå")}
+              </button>
+            )}
           </form>
         </section>
       )}

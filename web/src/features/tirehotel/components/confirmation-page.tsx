@@ -51,6 +51,12 @@ export function ConfirmationPage({ confirmation: c, onOtherCar }: { confirmation
           </dl>
         </section>
       </div>
+      {(c.manageUrl || c.calendarUrl) && (
+        <div className="fc-th-actions">
+          {c.manageUrl && <a className="fc-button fc-button--secondary" href={c.manageUrl}>{t("manageChangeOrCancel", "Ändra tid eller avboka")}</a>}
+          {c.calendarUrl && <a className="fc-button fc-button--secondary" href={c.calendarUrl} download={`${c.bookingConfirmationId}.ics`}>{t("manageAddToCalendar", "Lägg till i kalender")}</a>}
+        </div>
+      )}
       <Rating bookingId={c.bookingConfirmationId} />
       <div className="fc-th-actions">
         <a className="fc-button fc-button--primary" href={home}>{t("thHome")}</a>

@@ -1,5 +1,8 @@
+import { useEffect, useState } from "react";
 import { useT } from "../../../lib/page-context";
-import type { Tire, Validated } from "../types";
+import { getUpcoming } from "../api/tirehotel-api";
+import { fill, hhmm, longDate } from "../rules";
+import type { Tire, Upcoming, Validated } from "../types";
 import { PageHeading } from "./page-heading";
 
 const dimension = (t: Tire) => `${t.wheel.sectionWidth}/${t.wheel.aspectRatio} R${t.wheel.rimDiameter}`;
@@ -11,6 +14,20 @@ export function LoggedInPage({ validated, onBook, onOtherCar }: { validated: Val
   const t = useT();
   const v = validated.vehicles[0];
   const worn = v.tires.some((x) => x.wheel.threadStatusId === 1);
+  // The customer's upcoming wheel changes (issue 21.15), loaded after mount.
+  const [upcoming, setUpcoming] = useState<Upcoming[]>([]);
+  useEffect(() => {
+    let live = true;
+    getUpcoming().then(
+      (list) => live && setUpcoming(list),
+      () => live && setUpcoming([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const when = (u: Upcoming) => (u.isFullDay ? `${longDate(u.appointmentTime.slice(0, 10))}, ${t("thFullDay")}` : `${longDate(u.appointmentTime.slice(0, 10))} kl. ${hhmm(u.appointmentTime)}`);
+  const thisCar = upcoming.find((u) => u.regNo === v.regNo);
   return (
     <div className="fc-th-page">
       <PageHeading>{t("thLoggedInHeading")}</PageHeading>
@@ -75,6 +92,28 @@ export function LoggedInPage({ validated, onBook, onOtherCar }: { validated: Val
           </table>
         </div>
       </section>
+      {upcoming.length > 0 && (
+        <section className="fc-th-upcoming" aria-labelledby="fc-th-upcoming">
+          <h3 id="fc-th-upcoming">{t("thUpcomingHeading", "Dina bokade hjulskiften")}</h3>
+          <ul>
+            {upcoming.map((u) => (
+              <li key={u.bookingConfirmationId} className="fc-th-card">
+                <p className="fc-th-strong">{when(u)}</p>
+                <p>{u.regNo} · {u.workshop.name} · <span className="fc-th-ref">{u.bookingConfirmationId}</span></p>
+                {u.manageUrl && <p><a href={u.manageUrl}>{t("thUpcomingChange", "Ändra eller avboka")}<span className="fc-visually-hidden"> {u.bookingConfirmationId}</span></a></p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {thisCar && (
+        <div className="fc-th-callout fc-th-callout--info" role="note">
+          <p>
+            {fill(t("thSecondWarning", "Du har redan ett hjulskifte bokat för {regNo} den {date}. Vill du ändra den tiden i stället?"), { regNo: v.regNo, date: when(thisCar) })}{" "}
+            {thisCar.manageUrl && <a href={thisCar.manageUrl}>{t("thUpcomingChange", "Ändra eller avboka")}</a>}
+          </p>
+        </div>
+      )}
       <div className="fc-th-actions">
         <button type="button" className="fc-button fc-button--primary" onClick={onBook}>{t("thBookWheelChange")}</button>
         <button type="button" className="fc-button fc-button--secondary" onClick={onOtherCar}>{t("thOtherCar")}</button>
