@@ -80,3 +80,65 @@ for (const [name, opts] of [
     await page.context().close();
   });
 }
+
+const THIRD_PARTY_VIDEO = /youtube|ytimg|googlevideo/i;
+
+for (const [site, path, playName] of [
+  ["group-se", "/tjanster", "Spela upp video: Så byter du torkarblad"],
+  ["group-uk", "/services", "Play video: How to change wiper blades"],
+]) {
+  test(`video: nothing from YouTube before consent, the local video plays (${site} ${path})`, async () => {
+    const page = await newPage(browser, { consent: false, ...DESKTOP });
+    const thirdParty = [];
+    page.on("request", (req) => THIRD_PARTY_VIDEO.test(new URL(req.url()).hostname) && thirdParty.push(req.url()));
+    const base = server.url.replace("127.0.0.1", `${site}.localhost`);
+    await page.goto(base + path);
+    await hydrated(page);
+
+    // The demo's own video (drawn, served locally) plays muted.
+    const video = page.locator("video").first();
+    await video.scrollIntoViewIfNeeded();
+    assert.match(await video.evaluate((v) => v.currentSrc), /\/-\/media\/demo\/video\/road\.webm$/);
+    await page.waitForFunction(() => {
+      const v = document.querySelector("video");
+      return v && v.readyState >= 2 && v.currentTime > 0.3;
+    });
+
+    // The YouTube blocks show a local poster, a play button and the note.
+    const play = page.getByRole("button", { name: playName });
+    await play.scrollIntoViewIfNeeded();
+    const posters = await page.locator(".fc-youtube__poster").evaluateAll((imgs) => imgs.map((i) => i.currentSrc));
+    assert.ok(posters.length >= 2 && posters.every((s) => new URL(s).pathname === "/_img"), `local posters: ${posters}`);
+    assert.equal(await page.locator("iframe").count(), 0, "no player frame before consent");
+    await screenshot(page, `video-consent-gate-${site}`);
+
+    // Play asks for consent; refusing marketing keeps YouTube out.
+    await page.getByRole("button", { name: /Endast nödvändiga|Necessary only/ }).click();
+    await play.click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: /Spara val|Save/ }).click();
+    await page.getByRole("status").filter({ hasText: /YouTube|marknadsföringscookies|marketing cookies/ }).waitFor();
+    assert.equal(await page.locator("iframe").count(), 0);
+    assert.deepEqual(thirdParty, [], "no request to YouTube before consent");
+
+    // Allowing marketing loads the player (offline here: only its request is checked).
+    await play.click();
+    await page.getByRole("dialog").getByRole("button", { name: /Godkänn alla|Accept all/ }).click();
+    await page.locator("iframe[src*='youtube-nocookie.com/embed/']").first().waitFor({ state: "attached" });
+    await page.context().close();
+  });
+}
+
+test("video: phone width shows the consent note and the play button inside the frame", async () => {
+  const page = await newPage(browser, { consent: true, ...PHONE });
+  await page.goto(server.url + "/tjanster");
+  await hydrated(page);
+  const play = page.getByRole("button", { name: "Spela upp video: Se hur en service går till" });
+  await play.scrollIntoViewIfNeeded();
+  const frame = await page.locator(".fc-blurb__frame .fc-youtube").first().boundingBox();
+  const note = await page.locator(".fc-blurb__frame .fc-youtube__note").first().boundingBox();
+  assert.ok(note.y >= frame.y && note.y + note.height <= frame.y + frame.height + 0.5, "the note fits in the frame");
+  await screenshot(page, "video-consent-gate-phone");
+  await page.context().close();
+});

@@ -1,0 +1,93 @@
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { useT } from "../../lib/page-context";
+import { CONSENT_EVENT, OPEN_SETTINGS_EVENT, readConsent, type ConsentChoice } from "./consent-choice";
+import "./youtube-embed.css";
+
+/** YOUTUBE_ID is the shape of a YouTube video id; anything else renders nothing. */
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
+
+/**
+ * EmbedState: the local poster (nothing loaded from YouTube), waiting for the
+ * visitor's answer in the consent settings, refused, or the player.
+ */
+type EmbedState = "poster" | "asking" | "refused" | "player";
+
+export interface YouTubeEmbedProps {
+  id: string;
+  /** title names the frame and the play button. */
+  title: string;
+  /** params are the player's query parameters (autoplay, mute, controls…). */
+  params: Record<string, string>;
+  /** poster is a local picture (an img with class fc-youtube__poster) shown until the player loads; none: a plain surface. */
+  poster?: ReactNode;
+  /** start loads the player at once when marketing consent is already given (muted autoplay blurbs). */
+  start?: boolean;
+  className?: string;
+}
+
+/**
+ * YouTubeEmbed is a YouTube player through youtube-nocookie.com that loads
+ * nothing from YouTube (frame, poster, scripts) before the visitor has
+ * consented to marketing cookies, the consent category of third-party media
+ * that set cookies: until then it shows a local poster, a play button and a
+ * note that playing loads the video from YouTube and asks for consent.
+ * Pressing play with consent loads the player; without it opens the
+ * consent settings, and the player loads once marketing is allowed there.
+ */
+export function YouTubeEmbed({ id, title, params, poster, start = false, className }: YouTubeEmbedProps) {
+  const t = useT();
+  const [state, setState] = useState<EmbedState>("poster");
+  const noteId = useId();
+
+  // With consent given earlier, a `start` embed loads after hydration.
+  useEffect(() => {
+    if (start && readConsent()?.marketing) setState("player");
+  }, [start]);
+
+  // While asking, the consent layer's answer decides.
+  useEffect(() => {
+    if (state !== "asking") return;
+    const onConsent = (e: Event) => setState((e as CustomEvent<ConsentChoice>).detail.marketing ? "player" : "refused");
+    window.addEventListener(CONSENT_EVENT, onConsent);
+    return () => window.removeEventListener(CONSENT_EVENT, onConsent);
+  }, [state]);
+
+  if (!YOUTUBE_ID.test(id)) return null;
+
+  const play = () => {
+    if (readConsent()?.marketing) {
+      setState("player");
+      return;
+    }
+    setState("asking");
+    window.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT));
+  };
+
+  const frameClass = ["fc-youtube", className].filter(Boolean).join(" ");
+  if (state === "player") {
+    const q = new URLSearchParams(params);
+    return (
+      <div className={frameClass}>
+        <iframe src={`https://www.youtube-nocookie.com/embed/${id}?${q}`} title={title || "YouTube"} allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen />
+      </div>
+    );
+  }
+  const label = `${t("playVideo", "Spela upp video")}${title ? `: ${title}` : ""}`;
+  return (
+    <div className={frameClass} data-state={state}>
+      {poster}
+      <div className="fc-youtube__gate">
+        <button type="button" className="fc-youtube__play" onClick={play} aria-label={label} aria-describedby={noteId}>
+          <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24">
+            <path d="M8 5v14l11-7z" fill="currentColor" />
+          </svg>
+        </button>
+        <p className="fc-youtube__note" id={noteId} role={state === "refused" ? "status" : undefined}>
+          {state === "refused"
+            ? t("videoConsentRefused", "Utan samtycke till marknadsföringscookies kan videon inte visas.")
+            : t("videoConsentNote", "Uppspelning hämtar videon från YouTube och frågar om ditt samtycke till marknadsföringscookies.")}
+        </p>
+      </div>
+    </div>
+  );
+}
