@@ -142,3 +142,106 @@ test("video: phone width shows the consent note and the play button inside the f
   await screenshot(page, "video-consent-gate-phone");
   await page.context().close();
 });
+
+// mapPixels counts the share of water and land pixels in a screenshot of
+// the map (decoded in the page), so the journey knows the map draws both.
+async function mapPixels(page, locator) {
+  const png = (await locator.screenshot()).toString("base64");
+  return page.evaluate(async (b64) => {
+    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
+    const bmp = await createImageBitmap(blob);
+    const c = new OffscreenCanvas(bmp.width, bmp.height);
+    const g = c.getContext("2d");
+    g.drawImage(bmp, 0, 0);
+    const d = g.getImageData(0, 0, bmp.width, bmp.height).data;
+    const near = (i, [r, gg, b]) => Math.abs(d[i] - r) + Math.abs(d[i + 1] - gg) + Math.abs(d[i + 2] - b) < 24;
+    let water = 0;
+    let land = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (near(i, [0xa9, 0xcd, 0xe6])) water++;
+      else if (near(i, [0xf1, 0xee, 0xe6])) land++;
+    }
+    const n = d.length / 4;
+    return { water: water / n, land: land / n };
+  }, png);
+}
+
+/** checkMap asserts the map under region is a real map: land and water, names, a marker, keyboard zoom, no coordinates. */
+async function checkMap(page, region, shot) {
+  await region.scrollIntoViewIfNeeded();
+  await page.waitForFunction((el) => el.dataset.state === "ready", await region.elementHandle());
+  await page.waitForFunction((el) => el.querySelectorAll(".fc-site-map__place").length >= 3, await region.elementHandle());
+  await screenshot(page, shot);
+  const text = await region.innerText();
+  assert.doesNotMatch(text, /\d+[.,]\d{3,}/, "no coordinates shown as text");
+  const { water, land } = await mapPixels(page, region);
+  assert.ok(water > 0.03 && land > 0.2, `land and water are drawn (water ${water.toFixed(2)}, land ${land.toFixed(2)})`);
+  const box = await region.boundingBox();
+  const marker = await region.locator(".maplibregl-marker:not(.fc-site-map__place)").boundingBox();
+  assert.ok(marker && Math.abs(marker.x + marker.width / 2 - (box.x + box.width / 2)) < 4, "the marker is at the centre");
+
+  // Keyboard: the canvas is a Tab stop with a name; + zooms in, − out; the buttons too.
+  const canvas = region.locator("canvas");
+  assert.equal(await canvas.getAttribute("tabindex"), "0");
+  assert.match(await canvas.getAttribute("aria-label"), /zooma med \+ och −/);
+  const zoom = () => region.locator(".fc-site-map__canvas").evaluate((el) => Number(el.dataset.zoom));
+  const z0 = await zoom();
+  await canvas.focus();
+  await page.keyboard.press("+");
+  await page.waitForFunction(([el, z]) => Number(el.dataset.zoom) > z, [await region.locator(".fc-site-map__canvas").elementHandle(), z0]);
+  const zoomOut = region.getByRole("button", { name: "Zooma ut" });
+  await zoomOut.focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(([el, z]) => Number(el.dataset.zoom) < z, [await region.locator(".fc-site-map__canvas").elementHandle(), z0]);
+  await region.getByRole("button", { name: "Zooma in" }).waitFor();
+}
+
+for (const [name, opts] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+]) {
+  test(`map: a dealer's offline map is a real map with a marker and keyboard zoom (${name})`, async () => {
+    const page = await newPage(browser, opts);
+    await page.goto(server.url + "/anlaggningar");
+    const first = page.locator(".fc-site-card a").first();
+    await page.goto(server.url + (await first.getAttribute("href")));
+    await hydrated(page);
+    const region = page.getByRole("region", { name: /^Karta över / });
+    const box = await region.boundingBox();
+    assert.ok(name === "phone" ? box.height >= 300 : box.height === 500, `map height ${box.height}`);
+    await checkMap(page, region, `map-dealer-${name}`);
+    await page.context().close();
+  });
+}
+
+test("map: the booking confirmation shows the workshop on a 500 px map", async () => {
+  const page = await newPage(browser, DESKTOP);
+  // A booking made earlier in this tab: the flow restores its confirmation.
+  await page.addInitScript(() => {
+    const info = { departmentId: "d1", siteName: "Forecourt Uppsala", address: "Stålgatan 10, Uppsala", latitude: 59.8586, longitude: 17.6389, time: "2026-12-03T09:00", isFullDay: false };
+    const car = { registrationNumber: "ABC123", brand: "Volvo", model: "XC60", buildYear: 2021, hasServiceAgreement: false };
+    const customer = { firstName: "Anna", lastName: "Berg", phone: "0701234567", email: "anna@example.se" };
+    sessionStorage.setItem(
+      "serviceBooking",
+      JSON.stringify({
+        version: 1,
+        plate: "ABC123",
+        services: {},
+        bookingState: 5,
+        displayState: 5,
+        maxBookingState: 5,
+        bookingInfo: info,
+        car,
+        confirmation: { response: { id: "BK-1", registrationNumber: "ABC123", kobraProductIds: [] }, car, info, services: [], customer },
+      }),
+    );
+  });
+  await page.goto(server.url + "/boka-service");
+  await hydrated(page);
+  await page.getByRole("heading", { name: "Bokning bekräftad" }).waitFor();
+  const region = page.getByRole("region", { name: /Karta över Forecourt Uppsala/ });
+  assert.equal((await region.boundingBox()).height, 500);
+  await checkMap(page, region, "map-booking-confirmation");
+  await page.context().close();
+});
