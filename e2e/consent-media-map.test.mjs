@@ -166,16 +166,22 @@ async function mapPixels(page, locator) {
   }, png);
 }
 
-/** checkMap asserts the map under region is a real map: land and water, names, a marker, keyboard zoom, no coordinates. */
-async function checkMap(page, region, shot) {
+/**
+ * checkMap asserts the map under region is a real map: land (and water
+ * where the site is by the sea), the town's name among others, a marker,
+ * keyboard zoom and no coordinates.
+ */
+async function checkMap(page, region, shot, { water: wantWater, town }) {
   await region.scrollIntoViewIfNeeded();
   await page.waitForFunction((el) => el.dataset.state === "ready", await region.elementHandle());
   await page.waitForFunction((el) => el.querySelectorAll(".fc-site-map__place").length >= 3, await region.elementHandle());
   await screenshot(page, shot);
   const text = await region.innerText();
   assert.doesNotMatch(text, /\d+[.,]\d{3,}/, "no coordinates shown as text");
+  const names = await region.locator(".fc-site-map__place").allInnerTexts();
+  assert.ok(names.includes(town), `${town} is named on the map: ${names}`);
   const { water, land } = await mapPixels(page, region);
-  assert.ok(water > 0.03 && land > 0.2, `land and water are drawn (water ${water.toFixed(2)}, land ${land.toFixed(2)})`);
+  assert.ok(land > 0.2 && (!wantWater || water > 0.05), `land and water are drawn (water ${water.toFixed(2)}, land ${land.toFixed(2)})`);
   const box = await region.boundingBox();
   const marker = await region.locator(".maplibregl-marker:not(.fc-site-map__place)").boundingBox();
   assert.ok(marker && Math.abs(marker.x + marker.width / 2 - (box.x + box.width / 2)) < 4, "the marker is at the centre");
@@ -204,13 +210,14 @@ for (const [name, opts] of [
   test(`map: a dealer's offline map is a real map with a marker and keyboard zoom (${name})`, async () => {
     const page = await newPage(browser, opts);
     await page.goto(server.url + "/anlaggningar");
-    const first = page.locator(".fc-site-card a").first();
+    const first = page.locator("a.fc-site-card").first();
     await page.goto(server.url + (await first.getAttribute("href")));
     await hydrated(page);
     const region = page.getByRole("region", { name: /^Karta över / });
     const box = await region.boundingBox();
     assert.ok(name === "phone" ? box.height >= 300 : box.height === 500, `map height ${box.height}`);
-    await checkMap(page, region, `map-dealer-${name}`);
+    // The first dealer is in Stockholm, by Mälaren and the sea.
+    await checkMap(page, region, `map-dealer-${name}`, { water: true, town: "Stockholm" });
     await page.context().close();
   });
 }
@@ -242,6 +249,6 @@ test("map: the booking confirmation shows the workshop on a 500 px map", async (
   await page.getByRole("heading", { name: "Bokning bekräftad" }).waitFor();
   const region = page.getByRole("region", { name: /Karta över Forecourt Uppsala/ });
   assert.equal((await region.boundingBox()).height, 500);
-  await checkMap(page, region, "map-booking-confirmation");
+  await checkMap(page, region, "map-booking-confirmation", { water: false, town: "Uppsala" });
   await page.context().close();
 });

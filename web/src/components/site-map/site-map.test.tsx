@@ -109,9 +109,17 @@ describe("labelPlaces", () => {
       ["Far", 200, 10, 1e6 - 1],
     ];
     const got = labelPlaces(places, project, 400, 400, [[290, 280, 320, 310]]);
-    expect(got.map((l) => [l.place[0], l.size])).toEqual([
-      ["Big", "l"],
-      ["Small", "s"],
+    expect(got.map((l) => [l.place[0], l.size, l.side])).toEqual([
+      ["Big", "l", "right"],
+      ["Small", "s", "right"],
     ]);
+  });
+  it("puts a name left of its dot where the right side is taken", () => {
+    const got = labelPlaces([["Town", 30, 30, 5000]], project, 400, 400, [[308, 290, 340, 310]]);
+    expect(got.map((l) => l.side)).toEqual(["left"]);
+  });
+  it("names the town under the marker below it", () => {
+    const got = labelPlaces([["Town", 30, 30, 5000]], project, 400, 400, [[284, 256, 316, 304]]);
+    expect(got.map((l) => l.side)).toEqual(["below"]);
   });
 });

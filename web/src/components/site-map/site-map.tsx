@@ -23,11 +23,11 @@ export const STOCKHOLM = { lat: 59.3293, lng: 18.0686 };
 /** ZOOM is the spec's default zoom of a map with street detail (a style or tile URL). */
 export const ZOOM = 15;
 /**
- * OFFLINE_ZOOM is the zoom of the bundled basemap: its coasts (1:10m) and
- * lakes (1:50m) draw the area around a town at 10; at 15 they would fill
- * the whole map with one colour.
+ * OFFLINE_ZOOM is the zoom of the bundled basemap: its coasts (1:10m),
+ * lakes (1:50m) and towns draw the area around a site at 9 (some 40 km
+ * across); at 15 they would fill the whole map with one colour.
  */
-export const OFFLINE_ZOOM = 10;
+export const OFFLINE_ZOOM = 9;
 /** LOAD_ERROR is the spec's message when the map cannot load (dictionary key mapLoadError). */
 export const LOAD_ERROR = "Failed to load Google Maps API";
 
@@ -65,26 +65,39 @@ function loadBasemap(): Promise<Basemap> {
 type Box = [number, number, number, number];
 const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
+/** Label is a place to name, its size class and the side of its dot the name goes. */
+export interface Label {
+  place: Place;
+  size: "l" | "m" | "s";
+  side: "right" | "left" | "below";
+}
+
 /**
  * labelPlaces picks the places to name on a map of width×height pixels:
- * the biggest first, each only where its label overlaps no label taken
- * before and not the site's marker (keep), at most max. project gives a
- * place's pixel position; places off the map are skipped.
+ * the biggest first, each with its name right of its dot, or left where the
+ * right would overlap a label taken before or the site's marker (keep), or
+ * below the dot (a place under the marker: the town the site is in), and
+ * left out where none fits; at most max. project gives a place's pixel
+ * position; places off the map are skipped.
  */
-export function labelPlaces(places: Place[], project: (lng: number, lat: number) => { x: number; y: number }, width: number, height: number, keep: Box[], max = 24): { place: Place; size: "l" | "m" | "s" }[] {
+export function labelPlaces(places: Place[], project: (lng: number, lat: number) => { x: number; y: number }, width: number, height: number, keep: Box[], max = 24): Label[] {
   const taken: Box[] = [...keep];
-  const out: { place: Place; size: "l" | "m" | "s" }[] = [];
+  const out: Label[] = [];
   for (const place of places) {
     const [name, lng, lat, pop] = place;
     const { x, y } = project(lng, lat);
     if (x < 0 || y < 0 || x > width || y > height) continue;
     const size = pop >= 200_000 ? "l" : pop >= 20_000 ? "m" : "s";
-    const charW = size === "l" ? 8.5 : size === "m" ? 7.5 : 6.5;
-    const box: Box = [x - 5, y - 10, x + 10 + name.length * charW, y + 10];
-    if (box[2] > width) continue;
-    if (taken.some((b) => overlaps(b, box))) continue;
-    taken.push(box);
-    out.push({ place, size });
+    const textW = 10 + name.length * (size === "l" ? 8.5 : size === "m" ? 7.5 : 6.5);
+    const sides: [Label["side"], Box][] = [
+      ["right", [x - 5, y - 10, x + textW, y + 10]],
+      ["left", [x - textW, y - 10, x + 5, y + 10]],
+      ["below", [x - textW / 2, y + 6, x + textW / 2, y + 26]],
+    ];
+    const fit = sides.find(([, b]) => b[0] >= 0 && b[1] >= 0 && b[2] <= width && b[3] <= height && !taken.some((t) => overlaps(t, b)));
+    if (!fit) continue;
+    taken.push(fit[1]);
+    out.push({ place, size, side: fit[0] });
     if (out.length >= max) break;
   }
   return out;
@@ -230,12 +243,13 @@ export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; lo
           const { width, height } = m.getCanvas().getBoundingClientRect();
           const c = m.project([lng, lat]);
           const picked = labelPlaces(places, (x, y) => m.project([x, y]), width, height, [[c.x - 16, c.y - 44, c.x + 16, c.y + 4]]);
-          shownLabels = picked.map(({ place: [name, x, y], size }) => {
+          shownLabels = picked.map(({ place: [name, x, y], size, side }) => {
             const tag = document.createElement("span");
-            tag.className = `fc-site-map__place fc-site-map__place--${size}`;
+            tag.className = `fc-site-map__place fc-site-map__place--${size} fc-site-map__place--${side}`;
             tag.textContent = name;
             tag.setAttribute("aria-hidden", "true");
-            return new maplibregl.Marker({ element: tag, anchor: "left", offset: [-4, 0] }).setLngLat([x, y]).addTo(m);
+            const [anchor, offset]: ["left" | "right" | "top", [number, number]] = side === "right" ? ["left", [-4, 0]] : side === "left" ? ["right", [4, 0]] : ["top", [0, 6]];
+            return new maplibregl.Marker({ element: tag, anchor, offset }).setLngLat([x, y]).addTo(m);
           });
         };
         m.on("load", relabel);
