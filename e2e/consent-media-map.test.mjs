@@ -110,6 +110,8 @@ for (const [site, path, playName] of [
     const posters = await page.locator(".fc-youtube__poster").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")));
     assert.ok(posters.length >= 2 && posters.every((s) => s.startsWith("/_img?src=%2F-%2Fmedia%2Fdemo%2F")), `local posters: ${posters}`);
     assert.equal(await page.locator("iframe").count(), 0, "no player frame before consent");
+    const poster = page.locator(".fc-youtube", { has: play }).locator("img.fc-youtube__poster");
+    await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await poster.elementHandle());
     await screenshot(page, `video-consent-gate-${site}`);
 
     // Play asks for consent; refusing marketing keeps YouTube out.

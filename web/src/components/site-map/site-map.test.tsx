@@ -121,5 +121,7 @@ describe("labelPlaces", () => {
   it("names the town under the marker below it", () => {
     const got = labelPlaces([["Town", 30, 30, 5000]], project, 400, 400, [[284, 256, 316, 304]]);
     expect(got.map((l) => l.side)).toEqual(["below"]);
+    // elsewhere a place without room on either side is left out
+    expect(labelPlaces([["Town", 30, 30, 5000]], project, 400, 400, [[306, 280, 400, 320], [0, 280, 294, 320]])).toEqual([]);
   });
 });

@@ -92,8 +92,9 @@ export function labelPlaces(places: Place[], project: (lng: number, lat: number)
     const sides: [Label["side"], Box][] = [
       ["right", [x - 5, y - 10, x + textW, y + 10]],
       ["left", [x - textW, y - 10, x + 5, y + 10]],
-      ["below", [x - textW / 2, y + 6, x + textW / 2, y + 26]],
     ];
+    // Only a place hidden under the marker is named below it (without its dot).
+    if (keep.some((k) => x >= k[0] && x <= k[2] && y >= k[1] && y <= k[3] + 8)) sides.push(["below", [x - textW / 2, y + 6, x + textW / 2, y + 26]]);
     const fit = sides.find(([, b]) => b[0] >= 0 && b[1] >= 0 && b[2] <= width && b[3] <= height && !taken.some((t) => overlaps(t, b)));
     if (!fit) continue;
     taken.push(fit[1]);
