@@ -59,7 +59,7 @@ export function ConsentManager() {
  * without a banner): the page's scroll-padding-bottom and the bars fixed to
  * the bottom (compare bar, scroll-to-top, booking summary) make room with it.
  */
-export const CONSENT_HEIGHT_VAR = "--fc-consent-h";
+const CONSENT_HEIGHT_VAR = "--fc-consent-h";
 
 /**
  * useReserveBottom keeps CONSENT_HEIGHT_VAR equal to the room the banner el

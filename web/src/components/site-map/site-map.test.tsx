@@ -24,6 +24,9 @@ vi.mock("maplibre-gl/dist/maplibre-gl-csp.js", () => {
     getCanvas() {
       return this.canvas;
     }
+    getBounds() {
+      return { contains: ([x, y]: [number, number]) => Math.abs(x - this.center[0]) < 1 && Math.abs(y - this.center[1]) < 1 };
+    }
     getZoom() {
       return calls.maps[calls.maps.length - 1].zoom as number;
     }

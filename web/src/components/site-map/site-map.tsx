@@ -243,7 +243,9 @@ export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; lo
           shownLabels.forEach((l) => l.remove());
           const { width, height } = m.getCanvas().getBoundingClientRect();
           const c = m.project([lng, lat]);
-          const picked = labelPlaces(places, (x, y) => m.project([x, y]), width, height, [[c.x - 16, c.y - 44, c.x + 16, c.y + 4]]);
+          const view = m.getBounds();
+          const inView = places.filter(([, x, y]) => view.contains([x, y]));
+          const picked = labelPlaces(inView, (x, y) => m.project([x, y]), width, height, [[c.x - 16, c.y - 44, c.x + 16, c.y + 4]]);
           shownLabels = picked.map(({ place: [name, x, y], size, side }) => {
             const tag = document.createElement("span");
             tag.className = `fc-site-map__place fc-site-map__place--${size} fc-site-map__place--${side}`;
