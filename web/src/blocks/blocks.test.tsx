@@ -21,13 +21,15 @@ import { CtaBanner } from "./cta-banner/cta-banner";
 import { LegalText } from "./legal-text/legal-text";
 import { DisclaimerModal } from "./disclaimer-modal/disclaimer-modal";
 import { CardGrid } from "./card-grid/card-grid";
-import { OPEN_SETTINGS_EVENT, saveConsent } from "../components/consent/consent-choice";
+import { CONSENT_EVENT, OPEN_SETTINGS_EVENT, saveConsent } from "../components/consent/consent-choice";
+import * as embed from "../components/consent/youtube-embed";
 
 const image = { src: "/-/media/demo/scene/road.jpg", alt: "En väg", width: 1920, height: 1080 };
 const link = (href: string, text: string) => ({ href, text });
 
 afterEach(() => {
   cleanup();
+  delete document.documentElement.dataset.consentMarketing;
   vi.useRealTimers();
   localStorage.clear();
   document.cookie.split("; ").forEach((c) => (document.cookie = `${c.split("=")[0]}=; max-age=0; path=/`));
@@ -55,7 +57,7 @@ describe("Blurb", () => {
     expect(container.querySelector(".fc-blurb--v2")).not.toBeNull();
   });
   it("embeds YouTube from youtube-nocookie with mute and controls per HasControlBar once marketing is allowed", () => {
-    document.cookie = `consent=${encodeURIComponent('{"analytics":false,"marketing":true}')}; path=/`;
+    saveConsent({ analytics: false, marketing: true });
     renderBlock(Blurb, { fields: f({ ...base, YoutubeID: "abc123XYZ", HasControlBar: false }) });
     const src = screen.getByTitle("Service").getAttribute("src")!;
     expect(src).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/abc123XYZ\?/);
@@ -260,10 +262,13 @@ describe("SocialSharing", () => {
 
 describe("VideoEmbed", () => {
   it("loads the nocookie player when play is pressed with marketing consent", async () => {
-    document.cookie = `consent=${encodeURIComponent('{"analytics":false,"marketing":true}')}; path=/`;
+    saveConsent({ analytics: false, marketing: true });
     renderBlock(VideoEmbed, { fields: f({ Title: "Film", YoutubeVideoId: "aqz-KE-bpKQ" }) });
     await userEvent.click(screen.getByRole("button", { name: "Spela upp video: Film" }));
     expect(screen.getByTitle("Film").getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/aqz-KE-bpKQ\?autoplay=1/);
+  });
+  it("the embed listens for the consent layer's own event names", () => {
+    expect([embed.CONSENT_EVENT, embed.OPEN_SETTINGS_EVENT]).toEqual([CONSENT_EVENT, OPEN_SETTINGS_EVENT]);
   });
   it("without consent, play asks for it and loads the player only when marketing is allowed", async () => {
     const asked = vi.fn();

@@ -1,7 +1,7 @@
 import { FOCUSABLE, keepFocusInside } from "../../lib/focus-trap";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useT } from "../../lib/page-context";
-import { OPEN_SETTINGS_EVENT, readConsent, saveConsent, type ConsentChoice } from "./consent-choice";
+import { OPEN_SETTINGS_EVENT, publishConsent, readConsent, saveConsent, type ConsentChoice } from "./consent-choice";
 
 /**
  * ConsentView is what the consent layer shows: before the cookie is read
@@ -22,7 +22,9 @@ type ConsentView = { kind: "unread" } | { kind: "none" } | { kind: "banner" } | 
 export function ConsentManager() {
   const [view, setView] = useState<ConsentView>({ kind: "unread" });
   useEffect(() => {
-    setView(readConsent() ? { kind: "none" } : { kind: "banner" });
+    const stored = readConsent();
+    publishConsent(stored);
+    setView(stored ? { kind: "none" } : { kind: "banner" });
     const open = () => setView({ kind: "settings", returnFocus: document.activeElement as HTMLElement | null });
     window.addEventListener(OPEN_SETTINGS_EVENT, open);
     return () => window.removeEventListener(OPEN_SETTINGS_EVENT, open);
@@ -45,7 +47,9 @@ export function ConsentManager() {
         onClose={() => {
           view.returnFocus?.focus();
           // Closing without a choice on the first visit brings the banner back.
-          setView(readConsent() ? { kind: "none" } : { kind: "banner" });
+          const stored = readConsent();
+    publishConsent(stored);
+    setView(stored ? { kind: "none" } : { kind: "banner" });
         }}
       />
     );

@@ -1,7 +1,17 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useT } from "../../lib/page-context";
-import { CONSENT_EVENT, OPEN_SETTINGS_EVENT, readConsent, type ConsentChoice } from "./consent-choice";
+import type { ConsentChoice } from "./consent-choice";
 import "./youtube-embed.css";
+
+// The consent layer (main bundle) publishes the marketing choice on <html>
+// (publishConsent) and announces changes and opens its settings by these
+// event names (consent-choice.ts; a test keeps them equal). This block chunk
+// reads them by name instead of importing consent-choice: any import of it
+// from a block chunk makes the bundler split three modules out of the main
+// bundle, +1.4 KB first-load JS on every page.
+export const CONSENT_EVENT = "forecourt:consent";
+export const OPEN_SETTINGS_EVENT = "forecourt:consent-settings";
+const marketingAllowed = () => document.documentElement.dataset.consentMarketing === "true";
 
 /** YOUTUBE_ID is the shape of a YouTube video id; anything else renders nothing. */
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
@@ -41,7 +51,7 @@ export function YouTubeEmbed({ id, title, params, poster, start = false, classNa
 
   // With consent given earlier, a `start` embed loads after hydration.
   useEffect(() => {
-    if (start && readConsent()?.marketing) setState("player");
+    if (start && marketingAllowed()) setState("player");
   }, [start]);
 
   // While asking, the consent layer's answer decides.
@@ -55,7 +65,7 @@ export function YouTubeEmbed({ id, title, params, poster, start = false, classNa
   if (!YOUTUBE_ID.test(id)) return null;
 
   const play = () => {
-    if (readConsent()?.marketing) {
+    if (marketingAllowed()) {
       setState("player");
       return;
     }
