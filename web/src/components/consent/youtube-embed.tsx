@@ -32,7 +32,6 @@ export interface YouTubeEmbedProps {
   poster?: ReactNode;
   /** start loads the player at once when marketing consent is already given (muted autoplay blurbs). */
   start?: boolean;
-  className?: string;
 }
 
 /**
@@ -44,7 +43,7 @@ export interface YouTubeEmbedProps {
  * Pressing play with consent loads the player; without it opens the
  * consent settings, and the player loads once marketing is allowed there.
  */
-export function YouTubeEmbed({ id, title, params, poster, start = false, className }: YouTubeEmbedProps) {
+export function YouTubeEmbed({ id, title, params, poster, start = false }: YouTubeEmbedProps) {
   const t = useT();
   const [state, setState] = useState<EmbedState>("poster");
   const noteId = useId();
@@ -73,18 +72,17 @@ export function YouTubeEmbed({ id, title, params, poster, start = false, classNa
     window.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT));
   };
 
-  const frameClass = ["fc-youtube", className].filter(Boolean).join(" ");
   if (state === "player") {
     const q = new URLSearchParams(params);
     return (
-      <div className={frameClass}>
+      <div className="fc-youtube">
         <iframe src={`https://www.youtube-nocookie.com/embed/${id}?${q}`} title={title || "YouTube"} allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen />
       </div>
     );
   }
   const label = `${t("playVideo", "Spela upp video")}${title ? `: ${title}` : ""}`;
   return (
-    <div className={frameClass} data-state={state}>
+    <div className="fc-youtube" data-state={state}>
       {poster}
       <div className="fc-youtube__gate">
         <button type="button" className="fc-youtube__play" onClick={play} aria-label={label} aria-describedby={noteId}>
@@ -92,7 +90,8 @@ export function YouTubeEmbed({ id, title, params, poster, start = false, classNa
             <path d="M8 5v14l11-7z" fill="currentColor" />
           </svg>
         </button>
-        <p className="fc-youtube__note" id={noteId} role={state === "refused" ? "status" : undefined}>
+        {/* A status: a refusal replaces the note and is announced. */}
+        <p className="fc-youtube__note" id={noteId} role="status">
           {state === "refused"
             ? t("videoConsentRefused", "Utan samtycke till marknadsföringscookies kan videon inte visas.")
             : t("videoConsentNote", "Uppspelning hämtar videon från YouTube och frågar om ditt samtycke till marknadsföringscookies.")}
