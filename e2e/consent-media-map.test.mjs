@@ -120,7 +120,7 @@ for (const [site, path, playName] of [
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
     await dialog.getByRole("button", { name: /Spara val|Save/ }).click();
-    await page.getByRole("status").filter({ hasText: /YouTube|marknadsföringscookies|marketing cookies/ }).waitFor();
+    await page.getByRole("status").filter({ hasText: /Utan samtycke|Without consent/ }).waitFor();
     assert.equal(await page.locator("iframe").count(), 0);
     assert.deepEqual(thirdParty, [], "no request to YouTube before consent");
 
