@@ -34,7 +34,7 @@ const demoPrefix = "/-/media/demo/"
 // demo is a parsed demo media path.
 type demo struct {
 	path  string
-	kind  string // car, car360, site, scene, brand, favicon
+	kind  string // car, car360, site, scene, brand, favicon, video
 	body  string
 	color string
 	n     int // view, frame or site number
@@ -81,6 +81,9 @@ func parseDemo(path string) (demo, error) {
 	case d.kind == "brand" && len(parts) == 2:
 		d.name, good = strings.CutSuffix(parts[1], ".svg")
 		good = good && brandRE.MatchString(d.name)
+	case d.kind == "video" && len(parts) == 2:
+		d.name, good = strings.CutSuffix(parts[1], ".webm")
+		good = good && sceneNameRE.MatchString(d.name) && hasDemoVideo(d.name)
 	case d.kind == "favicon.svg" && len(parts) == 1:
 		d.kind, good = "favicon", true
 	}
@@ -91,7 +94,7 @@ func parseDemo(path string) (demo, error) {
 }
 
 // raster reports whether the demo is a drawn picture (not an SVG).
-func (d demo) raster() bool { return d.kind != "brand" && d.kind != "favicon" }
+func (d demo) raster() bool { return d.kind != "brand" && d.kind != "favicon" && d.kind != "video" }
 
 // size returns the native size of the picture.
 func (d demo) size() (int, int) {

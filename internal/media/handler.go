@@ -213,6 +213,9 @@ func (h *Handler) serveDemo(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if d.kind == "video" {
+		return serveVideo(w, r, d)
+	}
 	e, err := h.demoEntry(d, 0, JPEGQuality, formatJPEG)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package media
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"image"
 	"image/jpeg"
 	"io"
@@ -66,6 +67,10 @@ func TestDemoRoutes(t *testing.T) {
 		{"/-/media/demo/site/100.jpg", 404, "", 0, 0},
 		{"/-/media/demo/brand/bmw.svg", 200, "image/svg+xml", 0, 0},
 		{"/-/media/demo/favicon.svg", 200, "image/svg+xml", 0, 0},
+		{"/-/media/demo/video/road.webm", 200, "video/webm", 0, 0},
+		{"/-/media/demo/video/other.webm", 404, "", 0, 0},
+		{"/-/media/demo/video/road.mp4", 404, "", 0, 0},
+		{"/-/media/demo/video/../scene/road.jpg", 404, "", 0, 0},
 		{"/-/media/demo/car/tank/red/1.jpg", 404, "", 0, 0},
 		{"/-/media/demo/car/sedan/pink/1.jpg", 404, "", 0, 0},
 		{"/-/media/demo/car/sedan/red/9.jpg", 404, "", 0, 0},
@@ -105,6 +110,24 @@ func TestDemoRoutes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDemoVideoRange checks that the demo video answers range requests
+// (browsers fetch and seek video in ranges) and is small.
+func TestDemoVideoRange(t *testing.T) {
+	h := MustHandler(t, Config{})
+	full := body(t, get(t, h, "/-/media/demo/video/road.webm"))
+	if len(full) == 0 || len(full) > 300<<10 {
+		t.Fatalf("video is %d bytes, want 1 to 300 KiB", len(full))
+	}
+	r := get(t, h, "/-/media/demo/video/road.webm", "Range", "bytes=0-99")
+	b := body(t, r)
+	if r.StatusCode != http.StatusPartialContent || len(b) != 100 || !bytes.Equal(b, full[:100]) {
+		t.Fatalf("range: status %d, %d bytes, want 206 and the first 100 bytes", r.StatusCode, len(b))
+	}
+	if got, want := r.Header.Get("Content-Range"), fmt.Sprintf("bytes 0-99/%d", len(full)); got != want {
+		t.Errorf("Content-Range %q, want %q", got, want)
 	}
 }
 

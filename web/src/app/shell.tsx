@@ -26,6 +26,8 @@ export function Shell() {
       <a className="fc-skip-link" href="#main">
         {t("skipToContent", "Hoppa till innehåll")}
       </a>
+      {/* The cookie banner comes before the page so its buttons are the first Tab stops. */}
+      <ConsentManager />
       {editing && <EditorBar />}
       <header className="fc-header">
         <Placeholder name="headless-header" />
@@ -37,7 +39,6 @@ export function Shell() {
         <Placeholder name="headless-footer" />
       </footer>
       <ScrollToTop />
-      <ConsentManager />
       <CompareBar />
     </div>
   );

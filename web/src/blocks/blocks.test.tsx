@@ -21,12 +21,15 @@ import { CtaBanner } from "./cta-banner/cta-banner";
 import { LegalText } from "./legal-text/legal-text";
 import { DisclaimerModal } from "./disclaimer-modal/disclaimer-modal";
 import { CardGrid } from "./card-grid/card-grid";
+import { CONSENT_EVENT, OPEN_SETTINGS_EVENT, saveConsent } from "../components/consent/consent-choice";
+import * as embed from "../components/consent/youtube-embed";
 
 const image = { src: "/-/media/demo/scene/road.jpg", alt: "En väg", width: 1920, height: 1080 };
 const link = (href: string, text: string) => ({ href, text });
 
 afterEach(() => {
   cleanup();
+  delete document.documentElement.dataset.consentMarketing;
   vi.useRealTimers();
   localStorage.clear();
   document.cookie.split("; ").forEach((c) => (document.cookie = `${c.split("=")[0]}=; max-age=0; path=/`));
@@ -53,12 +56,20 @@ describe("Blurb", () => {
     expect(container.querySelector("section")!.className).not.toContain("fc-bg");
     expect(container.querySelector(".fc-blurb--v2")).not.toBeNull();
   });
-  it("embeds YouTube from youtube-nocookie with mute and controls per HasControlBar", () => {
+  it("embeds YouTube from youtube-nocookie with mute and controls per HasControlBar once marketing is allowed", () => {
+    saveConsent({ analytics: false, marketing: true });
     renderBlock(Blurb, { fields: f({ ...base, YoutubeID: "abc123XYZ", HasControlBar: false }) });
     const src = screen.getByTitle("Service").getAttribute("src")!;
     expect(src).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/abc123XYZ\?/);
     expect(src).toContain("mute=1");
     expect(src).toContain("controls=0");
+  });
+  it("loads nothing from YouTube before consent: the local image is the poster, with play and a note", () => {
+    const { container } = renderBlock(Blurb, { fields: f({ ...base, YoutubeID: "abc123XYZ" }) });
+    expect(container.querySelector("iframe")).toBeNull();
+    expect(container.innerHTML).not.toMatch(/youtube-nocookie|youtube\.com|ytimg/);
+    expect(screen.getByRole("img", { name: "En väg" }).getAttribute("src")).toMatch(/^\/_img\?src=%2F-%2Fmedia%2Fdemo/);
+    expect(screen.getByRole("button", { name: "Spela upp video: Service" })).toHaveAccessibleDescription(/hämtar videon från YouTube och frågar om ditt samtycke/);
   });
   it("plays a video with play and mute toggles", () => {
     renderBlock(Blurb, { fields: f({ ...base, VideoDesktop: { src: "/v.mp4" } }) });
@@ -250,10 +261,30 @@ describe("SocialSharing", () => {
 });
 
 describe("VideoEmbed", () => {
-  it("loads the nocookie player when play is pressed", async () => {
+  it("loads the nocookie player when play is pressed with marketing consent", async () => {
+    saveConsent({ analytics: false, marketing: true });
     renderBlock(VideoEmbed, { fields: f({ Title: "Film", YoutubeVideoId: "aqz-KE-bpKQ" }) });
     await userEvent.click(screen.getByRole("button", { name: "Spela upp video: Film" }));
     expect(screen.getByTitle("Film").getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/aqz-KE-bpKQ\?autoplay=1/);
+  });
+  it("the embed listens for the consent layer's own event names", () => {
+    expect([embed.CONSENT_EVENT, embed.OPEN_SETTINGS_EVENT]).toEqual([CONSENT_EVENT, OPEN_SETTINGS_EVENT]);
+  });
+  it("without consent, play asks for it and loads the player only when marketing is allowed", async () => {
+    const asked = vi.fn();
+    window.addEventListener(OPEN_SETTINGS_EVENT, asked);
+    const { container } = renderBlock(VideoEmbed, { fields: f({ Title: "Film", YoutubeVideoId: "aqz-KE-bpKQ", Image: image }) });
+    expect(container.innerHTML).not.toMatch(/ytimg|youtube-nocookie/);
+    await userEvent.click(screen.getByRole("button", { name: "Spela upp video: Film" }));
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(container.querySelector("iframe")).toBeNull();
+    act(() => saveConsent({ analytics: false, marketing: false }));
+    expect(screen.getByRole("status")).toHaveTextContent("Utan samtycke till marknadsföringscookies kan videon inte visas.");
+    expect(container.querySelector("iframe")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Spela upp video: Film" }));
+    act(() => saveConsent({ analytics: false, marketing: true }));
+    expect(screen.getByTitle("Film").getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/aqz-KE-bpKQ\?/);
+    window.removeEventListener(OPEN_SETTINGS_EVENT, asked);
   });
 });
 

@@ -6,6 +6,7 @@ import { useAnimateOnce, animClass } from "../../lib/in-view";
 import { useT } from "../../lib/page-context";
 import type { Fields } from "../../lib/types";
 import { Heading, bgClass, mediaSrc } from "../../components/block-kit/block-kit";
+import { YouTubeEmbed } from "../../components/consent/youtube-embed";
 import "./blurb.css";
 
 /** PHONE_MAX is the widest viewport that gets the phone image and video (spec breakpoint 768). */
@@ -62,29 +63,29 @@ export function BlurbMedia({ fields }: { fields: Fields }) {
   const reduced = usePrefersReducedMotion();
   const youtube = textOf(fields, "YoutubeID");
   const controls = boolOf(fields, "HasControlBar");
+  const image = (isPhone && imageOf(fields, "ImagePhone")) || imageOf(fields, "ImageDesktop");
+  const imageName = isPhone ? "ImagePhone" : "ImageDesktop";
   if (youtube) {
+    // Muted autoplay (looping) once marketing consent allows YouTube; until
+    // then the blurb's image is the local poster of the consent gate.
     const autoplay = textOf(fields, "YoutubeAutoplay") !== "0" && !reduced;
-    const q = new URLSearchParams({ autoplay: autoplay ? "1" : "0", mute: "1", controls: controls ? "1" : "0", playsinline: "1", rel: "0" });
-    if (autoplay) {
-      q.set("loop", "1");
-      q.set("playlist", youtube);
-    }
+    const q: Record<string, string> = { autoplay: autoplay ? "1" : "0", mute: "1", controls: controls ? "1" : "0", playsinline: "1", rel: "0" };
+    if (autoplay) Object.assign(q, { loop: "1", playlist: youtube });
     return (
       <div className="fc-blurb__frame">
-        <iframe
-          src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(youtube)}?${q}`}
-          title={textOf(fields, "Title") || "YouTube"}
-          allow="autoplay; encrypted-media; picture-in-picture"
-          allowFullScreen
-          loading="lazy"
+        <YouTubeEmbed
+          id={youtube}
+          title={textOf(fields, "Title")}
+          params={q}
+          start={autoplay}
+          poster={<Img image={image} name={imageName} sizes="(max-width: 767px) 100vw, 50vw" className="fc-youtube__poster" />}
         />
       </div>
     );
   }
   const video = (isPhone && mediaSrc(fields, "VideoPhone")) || mediaSrc(fields, "VideoDesktop");
   if (video) return <BlurbVideo src={video} controls={controls} title={textOf(fields, "Title")} />;
-  const image = (isPhone && imageOf(fields, "ImagePhone")) || imageOf(fields, "ImageDesktop");
-  return <Img image={image} name={isPhone ? "ImagePhone" : "ImageDesktop"} sizes="(max-width: 767px) 100vw, 50vw" className="fc-blurb__img" />;
+  return <Img image={image} name={imageName} sizes="(max-width: 767px) 100vw, 50vw" className="fc-blurb__img" />;
 }
 
 /** BlurbVideo plays muted and looping (not with reduced motion) with play/pause and mute toggles. */

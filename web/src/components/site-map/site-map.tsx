@@ -1,22 +1,33 @@
-// The embedded map of a dealer site or a booking's workshop: MapLibre GL at
-// zoom 12 around the site's coordinate (Stockholm when it has none), with
-// interaction disabled and a marker. The map style is, in this order,
-// MAP_STYLE_URL (real vector tiles, page data site.mapStyleUrl), a raster
-// tile URL (dictionary mapTileUrl or the tileUrl prop, "…/{z}/{x}/{y}.png"),
-// or the offline basemap the project ships (Natural Earth outlines and
-// GeoNames places, built by web/scripts/build-basemap.mjs), so a map shows
-// without any outside service. MapLibre is imported in an effect: pages
-// without a map never load it and the server never runs it. Its start-up is
-// about a second of main-thread work on a phone, so it starts only once a
-// quarter of the map is on screen and the browser is idle: a dealer page
-// whose map sits below the fold paints and answers first. When it cannot
-// load (no WebGL, a style that fails), the spec's failure message is shown.
+// The embedded map of a dealer site or a booking's workshop: MapLibre GL
+// around the site's coordinate (Stockholm when it has none) with a marker.
+// The map style is, in this order, MAP_STYLE_URL (real vector tiles, page
+// data site.mapStyleUrl), a raster tile URL (dictionary mapTileUrl or the
+// tileUrl prop, "…/{z}/{x}/{y}.png"), both at the spec's zoom 15, or the
+// offline basemap the project ships (Natural Earth land, lakes and rivers,
+// GeoNames places with their population, built by
+// web/scripts/build-basemap.mjs) at OFFLINE_ZOOM, so a map shows without any
+// outside service. The pointer cannot drag or scroll-zoom it (the spec's
+// "interaction disabled": the page scrolls over it), but the keyboard can:
+// the canvas is a Tab stop that zooms with + and − and pans with the
+// arrows, and zoom buttons sit in the corner. MapLibre is imported in an
+// effect: pages without a map never load it and the server never runs it.
+// Its start-up is about a second of main-thread work on a phone, so it
+// starts only once a quarter of the map is on screen and the browser is
+// idle. When it cannot load (no WebGL, a style that fails), the spec's
+// failure message is shown.
 import { useEffect, useRef, useState } from "react";
 import { useOptionalPage } from "../../lib/page-context";
 import "./site-map.css";
 
 export const STOCKHOLM = { lat: 59.3293, lng: 18.0686 };
-export const ZOOM = 12;
+/** ZOOM is the spec's default zoom of a map with street detail (a style or tile URL). */
+export const ZOOM = 15;
+/**
+ * OFFLINE_ZOOM is the zoom of the bundled basemap: its coasts (1:10m),
+ * lakes (1:50m) and towns draw the area around a site at 9 (some 40 km
+ * across); at 15 they would fill the whole map with one colour.
+ */
+export const OFFLINE_ZOOM = 9;
 /** LOAD_ERROR is the spec's message when the map cannot load (dictionary key mapLoadError). */
 export const LOAD_ERROR = "Failed to load Google Maps API";
 
@@ -29,10 +40,15 @@ export function position(geo?: { latitude?: string; longitude?: string }): { lat
 // The offline basemap: a hashed asset of the build, fetched only by a map.
 const BASEMAP_URL = new URL("./basemap.generated.json", import.meta.url).href;
 
+/** Place is a GeoNames place of the basemap: name, longitude, latitude, population. */
+export type Place = [string, number, number, number];
+
 interface Basemap {
   attribution: string;
   countries: import("geojson").FeatureCollection;
-  places: [string, number, number][]; // name, lng, lat
+  lakes: import("geojson").FeatureCollection;
+  rivers: import("geojson").FeatureCollection;
+  places: Place[]; // biggest first
 }
 
 let basemap: Promise<Basemap> | undefined;
@@ -45,16 +61,47 @@ function loadBasemap(): Promise<Basemap> {
   return basemap;
 }
 
-/** nearbyPlaces are the places within the view of a zoom-12 map around (lat, lng), nearest first. */
-export function nearbyPlaces(places: Basemap["places"], lat: number, lng: number, max = 12): Basemap["places"] {
-  const dLat = 0.06;
-  const dLng = 0.06 / Math.cos((lat * Math.PI) / 180);
-  return places
-    .filter(([, x, y]) => Math.abs(y - lat) < dLat && Math.abs(x - lng) < dLng * 1.6)
-    .map((p) => ({ p, d: Math.hypot((p[2] - lat) / dLat, (p[1] - lng) / dLng) }))
-    .sort((a, b) => a.d - b.d)
-    .slice(0, max)
-    .map(({ p }) => p);
+/** Box is a screen rectangle: left, top, right, bottom. */
+type Box = [number, number, number, number];
+const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+/** Label is a place to name, its size class and the side of its dot the name goes. */
+export interface Label {
+  place: Place;
+  size: "l" | "m" | "s";
+  side: "right" | "left" | "below";
+}
+
+/**
+ * labelPlaces picks the places to name on a map of width×height pixels:
+ * the biggest first, each with its name right of its dot, or left where the
+ * right would overlap a label taken before or the site's marker (keep), or
+ * below the dot (a place under the marker: the town the site is in), and
+ * left out where none fits; at most max. project gives a place's pixel
+ * position; places off the map are skipped.
+ */
+export function labelPlaces(places: Place[], project: (lng: number, lat: number) => { x: number; y: number }, width: number, height: number, keep: Box[], max = 24): Label[] {
+  const taken: Box[] = [...keep];
+  const out: Label[] = [];
+  for (const place of places) {
+    const [name, lng, lat, pop] = place;
+    const { x, y } = project(lng, lat);
+    if (x < 0 || y < 0 || x > width || y > height) continue;
+    const size = pop >= 200_000 ? "l" : pop >= 20_000 ? "m" : "s";
+    const textW = 10 + name.length * (size === "l" ? 8.5 : size === "m" ? 7.5 : 6.5);
+    const sides: [Label["side"], Box][] = [
+      ["right", [x - 5, y - 10, x + textW, y + 10]],
+      ["left", [x - textW, y - 10, x + 5, y + 10]],
+    ];
+    // Only a place hidden under the marker is named below it (without its dot).
+    if (keep.some((k) => x >= k[0] && x <= k[2] && y >= k[1] && y <= k[3] + 8)) sides.push(["below", [x - textW / 2, y + 6, x + textW / 2, y + 26]]);
+    const fit = sides.find(([, b]) => b[0] >= 0 && b[1] >= 0 && b[2] <= width && b[3] <= height && !taken.some((t) => overlaps(t, b)));
+    if (!fit) continue;
+    taken.push(fit[1]);
+    out.push({ place, size, side: fit[0] });
+    if (out.length >= max) break;
+  }
+  return out;
 }
 
 type MapState = "loading" | "ready" | "failed";
@@ -86,12 +133,22 @@ function shown(el: Element, cancelled: () => boolean): Promise<void> {
   });
 }
 
+/** Texts of the map's controls (dictionary keys mapZoomIn, mapZoomOut, mapKeys), Swedish by default. */
+function mapTexts(dict: Record<string, string> | undefined) {
+  return {
+    zoomIn: dict?.mapZoomIn || "Zooma in",
+    zoomOut: dict?.mapZoomOut || "Zooma ut",
+    keys: dict?.mapKeys || "Karta: zooma med + och −, flytta med piltangenterna",
+  };
+}
+
 export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; longitude?: string }; label: string; tileUrl?: string }) {
   const { lat, lng } = position(geo);
   const page = useOptionalPage();
   const styleUrl = page?.site.mapStyleUrl || "";
   const tiles = tileUrl || "";
   const failText = page?.dictionary.mapLoadError || LOAD_ERROR;
+  const texts = mapTexts(page?.dictionary);
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<MapState>("loading");
 
@@ -111,7 +168,8 @@ export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; lo
       if (cancelled) return;
       maplibregl.setWorkerUrl(workerUrl);
       let style: string | import("maplibre-gl").StyleSpecification;
-      let places: Basemap["places"] = [];
+      let places: Place[] = [];
+      let zoom = ZOOM;
       if (styleUrl) {
         style = styleUrl;
       } else if (tiles) {
@@ -123,24 +181,22 @@ export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; lo
       } else {
         const bm = await loadBasemap();
         if (cancelled) return;
-        places = nearbyPlaces(bm.places, lat, lng);
+        places = bm.places;
+        zoom = OFFLINE_ZOOM;
         style = {
           version: 8,
           sources: {
             countries: { type: "geojson", data: bm.countries, attribution: bm.attribution },
-            places: {
-              type: "geojson",
-              data: {
-                type: "FeatureCollection",
-                features: places.map(([name, x, y]) => ({ type: "Feature", properties: { name }, geometry: { type: "Point", coordinates: [x, y] } })),
-              },
-            },
+            lakes: { type: "geojson", data: bm.lakes },
+            rivers: { type: "geojson", data: bm.rivers },
           },
           layers: [
-            { id: "water", type: "background", paint: { "background-color": "#b9d3e6" } },
-            { id: "land", type: "fill", source: "countries", paint: { "fill-color": "#eef0e6" } },
-            { id: "borders", type: "line", source: "countries", paint: { "line-color": "#b5bdb2", "line-width": 1 } },
-            { id: "places", type: "circle", source: "places", paint: { "circle-radius": 3, "circle-color": "#5b6470", "circle-stroke-color": "#fff", "circle-stroke-width": 1 } },
+            { id: "sea", type: "background", paint: { "background-color": "#a9cde6" } },
+            { id: "land", type: "fill", source: "countries", paint: { "fill-color": "#f1eee6" } },
+            { id: "coast", type: "line", source: "countries", paint: { "line-color": "#86b2d3", "line-width": 1 } },
+            { id: "lakes", type: "fill", source: "lakes", paint: { "fill-color": "#a9cde6", "fill-outline-color": "#86b2d3" } },
+            { id: "rivers", type: "line", source: "rivers", paint: { "line-color": "#a9cde6", "line-width": ["interpolate", ["linear"], ["zoom"], 5, 1, 10, 2.5, 13, 4] } },
+            { id: "borders", type: "line", source: "countries", paint: { "line-color": "#a79bb5", "line-width": 1.2, "line-dasharray": [3, 2] } },
           ],
         };
       }
@@ -148,42 +204,76 @@ export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; lo
         container: el,
         style,
         center: [lng, lat],
-        zoom: ZOOM,
-        interactive: false,
+        zoom,
+        minZoom: 4,
+        maxZoom: places.length ? 13 : 19,
+        // No dragging or wheel zoom (the page scrolls over the map); the
+        // keyboard and the zoom buttons work.
+        dragPan: false,
+        scrollZoom: false,
+        boxZoom: false,
+        dragRotate: false,
+        doubleClickZoom: false,
+        touchZoomRotate: false,
+        touchPitch: false,
+        keyboard: true,
         attributionControl: { compact: false },
+        locale: { "Map.Title": texts.keys, "Marker.Title": label, "NavigationControl.ZoomIn": texts.zoomIn, "NavigationControl.ZoomOut": texts.zoomOut },
       });
       map = m;
+      // The canvas takes keys (+, −, arrows): an application to screen readers.
+      m.getCanvas().setAttribute("role", "application");
+      m.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
       m.on("error", (e) => {
         // A style or source that cannot load leaves an empty map: say so.
         if (!m.loaded() || /style|source/i.test(String(e.error?.message ?? ""))) setState((s) => (s === "ready" ? s : "failed"));
       });
       m.on("load", () => !cancelled && setState("ready"));
-      // Place names without glyph downloads: small labels beside the dots.
-      for (const [name, x, y] of places) {
-        const tag = document.createElement("span");
-        tag.className = "fc-site-map__place";
-        tag.textContent = name;
-        new maplibregl.Marker({ element: tag, anchor: "left", offset: [6, 0] }).setLngLat([x, y]).addTo(m);
+      // The zoom level as data, for tests and styles (MapLibre owns this element).
+      const showZoom = () => (el.dataset.zoom = m.getZoom().toFixed(2));
+      showZoom();
+      m.on("zoomend", showZoom);
+      new maplibregl.Marker({ color: "#d2381f" }).setLngLat([lng, lat]).addTo(m);
+      if (places.length) {
+        // Place names without glyph downloads: labels as HTML beside a dot,
+        // biggest places first and never over each other or the marker,
+        // chosen again whenever the view changes.
+        let shownLabels: { remove(): void }[] = [];
+        const relabel = () => {
+          shownLabels.forEach((l) => l.remove());
+          const { width, height } = m.getCanvas().getBoundingClientRect();
+          const c = m.project([lng, lat]);
+          const view = m.getBounds();
+          const inView = places.filter(([, x, y]) => view.contains([x, y]));
+          const picked = labelPlaces(inView, (x, y) => m.project([x, y]), width, height, [[c.x - 16, c.y - 44, c.x + 16, c.y + 4]]);
+          shownLabels = picked.map(({ place: [name, x, y], size, side }) => {
+            const tag = document.createElement("span");
+            tag.className = `fc-site-map__place fc-site-map__place--${size} fc-site-map__place--${side}`;
+            tag.textContent = name;
+            tag.setAttribute("aria-hidden", "true");
+            const [anchor, offset]: ["left" | "right" | "top", [number, number]] = side === "right" ? ["left", [-4, 0]] : side === "left" ? ["right", [4, 0]] : ["top", [0, 6]];
+            return new maplibregl.Marker({ element: tag, anchor, offset }).setLngLat([x, y]).addTo(m);
+          });
+        };
+        m.on("load", relabel);
+        m.on("moveend", relabel);
       }
-      new maplibregl.Marker({ color: "#e4572e" }).setLngLat([lng, lat]).addTo(m);
     })().catch(() => !cancelled && setState("failed"));
     return () => {
       cancelled = true;
       map?.remove();
     };
+    // texts and label come from the dictionary: they do not change while the page is open.
   }, [lat, lng, styleUrl, tiles]);
 
   return (
     <div className="fc-site-map" role="region" aria-label={label} data-state={state}>
-      <div ref={box} className="fc-site-map__canvas" aria-hidden="true" />
+      <div ref={box} className="fc-site-map__canvas" />
       {state === "failed" && (
         <p className="fc-site-map__error" role="status">
           {failText}
         </p>
       )}
-      <span className="fc-site-map__coords">
-        {lat.toFixed(4)}, {lng.toFixed(4)}
-      </span>
     </div>
   );
 }
