@@ -89,7 +89,7 @@ function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; Q
     <article className={`fc-cd${carstore ? " fc-cd--carstore" : ""}`}>
       <div className="fc-container">
         <div className="fc-cd__topbar">
-          <button type="button" className="fc-cd__back" onClick={back}>‹ {t("back", "Back")}</button>
+          <button type="button" className="fc-cd__back" onClick={back}><span aria-hidden="true">‹</span>{t("back", "Back")}</button>
           {dealerName && <a className="fc-cd__dealer-link" href="#contact">{dealerName}{car.car_site_city ? `, ${car.car_site_city}` : ""}</a>}
         </div>
         <div className="fc-cd__hero">

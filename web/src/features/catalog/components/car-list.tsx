@@ -196,7 +196,7 @@ function CarListScreen({ data }: { data: CarListData }) {
               {(["Sticky", "Toggle"] as const).map((ft) => (
                 <label key={ft} className={filterType === ft ? "is-on" : ""}>
                   <input type="radio" name="fc-filter-type" value={ft} checked={filterType === ft} onChange={() => chooseFilterType(ft)} />
-                  {ft === "Sticky" ? t("filterSticky", "Fast") : t("filterToggle", "Fäll ut")}
+                  {ft === "Sticky" ? t("filterSticky", "Filter alltid synliga") : t("filterToggle", "Filter vid behov")}
                 </label>
               ))}
             </fieldset>
