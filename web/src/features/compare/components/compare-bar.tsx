@@ -55,7 +55,7 @@ export function CompareBar() {
       const name = [c.car_brand, c.car_model].filter(Boolean).join(" ");
       void toggleCompare(index, c).then((next) => {
         const tt = tRef.current;
-        const tmpl = had ? tt("compareRemoved", "{car} borttagen ur jämförelsen, {count} bilar valda") : tt("compareAdded", "{car} tillagd i jämförelsen, {count} bilar valda");
+        const tmpl = had ? tt("compareAnnounceRemoved", "{car} borttagen ur jämförelsen, {count} bilar valda") : tt("compareAnnounceAdded", "{car} tillagd i jämförelsen, {count} bilar valda");
         setSaid(tmpl.replace("{car}", name).replace("{count}", String(next.length)));
       });
     });
