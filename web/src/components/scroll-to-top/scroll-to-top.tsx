@@ -31,20 +31,25 @@ export function ScrollToTop() {
   const [tucked, setTucked] = useState(false);
   useEffect(() => {
     let frame = 0;
+    // Drawers open on a press and grow with a transition, without a scroll:
+    // each element to keep clear is watched for size changes too.
+    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => schedule());
     const check = () => {
       frame = 0;
-      setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD);
+      if (resized) for (const el of document.querySelectorAll(KEEP_CLEAR)) resized.observe(el);
       setTucked(covers(ref.current));
     };
+    // Showing follows the scroll at once; the cover check waits for the next frame.
     const schedule = () => {
+      setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD);
       if (!frame) frame = window.requestAnimationFrame(check);
     };
-    check();
-    // Drawers open on a press and grow with a transition, without a scroll.
+    schedule();
     const events = ["scroll", "resize", "click", "keyup", "transitionend"] as const;
     for (const e of events) window.addEventListener(e, schedule, { passive: true, capture: true });
     return () => {
       for (const e of events) window.removeEventListener(e, schedule, { capture: true });
+      resized?.disconnect();
       if (frame) window.cancelAnimationFrame(frame);
     };
   }, []);

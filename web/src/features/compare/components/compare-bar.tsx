@@ -41,6 +41,12 @@ export function CompareBar() {
   // adding a car from the list hears that it was added and how many are
   // chosen, without travelling to the bar.
   const [said, setSaid] = useState("");
+  // The live region is put in place once the page runs (an empty region
+  // first, so the first addition is announced), never in the server HTML:
+  // the shell loads this code after hydrating, and the server and first
+  // client render must both show nothing.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const tRef = useRef(t);
   tRef.current = t;
   const index = `vehicles_${page.site.name.replace(/-/g, "_")}`;
@@ -65,12 +71,12 @@ export function CompareBar() {
     if (list.length === 0) setOpen(false);
   }, [list.length]);
 
-  const live = (
+  const live = mounted && (
     <p className="fc-visually-hidden" role="status">
       {said}
     </p>
   );
-  if (list.length === 0) return live;
+  if (list.length === 0) return live || null;
   const detailBase = page.dictionary.pathToCarDetail ?? "/bilar/";
   return (
     <>
