@@ -64,6 +64,16 @@ test("the car page back button keeps its chevron on its line", async () => {
     await page.locator(".fc-cd__back").waitFor();
     const h = await page.locator(".fc-cd__back").evaluate((b) => ({ height: b.getBoundingClientRect().height, line: parseFloat(getComputedStyle(b).lineHeight) || 24 }));
     assert.ok(h.height <= 48, `back button ${h.height} px high: its words wrapped`);
+    // The thumbnail strip scrolls inside itself and follows the picture shown.
+    const n = await page.locator(".fc-gallery__thumbs li").count();
+    for (let i = 1; i < n; i++) await page.locator(".fc-gallery__nav--next").click();
+    await page.waitForFunction(() => {
+      const ul = document.querySelector(".fc-gallery__thumbs");
+      const on = ul.querySelector("button[aria-current]").getBoundingClientRect();
+      const box = ul.getBoundingClientRect();
+      return on.left >= box.left - 1 && on.right <= box.right + 1;
+    }, null, { timeout: 5_000 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth));
     await screenshot(page, "phone-car-page-390");
   } finally {
     await page.context().close();
