@@ -11,7 +11,7 @@ BIN := bin/forecourt
 DEMO_EDITOR_ACCOUNTS ?= redaktor:$$2a$$12$$TDlk248Auz/TZNFMy2iZse/Psip724.OgVyFVebfTGDfFQjMKRVxe:*
 WEB_STAMP := web/node_modules/.forecourt-installed
 
-.PHONY: test-fuzz mailpit mailpit-start mailpit-stop run test build deps deps-web deps-go deps-browser build-web build-go seed test-go test-web test-e2e bench clean
+.PHONY: test-fuzz mailpit mailpit-start mailpit-stop run test build deps deps-web deps-go deps-browser deps-java build-web build-go seed test-go test-web test-e2e bench clean
 
 # Without SMTP_ADDR, `make run` starts the Mailpit mail catcher (SMTP on
 # 127.0.0.1:1025, mail read at http://127.0.0.1:8025) and sends mail there.
@@ -19,11 +19,11 @@ run: build seed
 	@if [ -z "$$SMTP_ADDR" ]; then $(MAKE) --no-print-directory mailpit-start || echo "warning: mail catcher not started; mails stay queued until it runs"; fi
 	PORT=$(PORT) DATA_DIR=$(DATA_DIR) EDITOR_ACCOUNTS='$(DEMO_EDITOR_ACCOUNTS)' SMTP_ADDR=$${SMTP_ADDR:-127.0.0.1:1025} ./$(BIN) serve
 
-test: build deps-browser test-go test-fuzz test-web test-e2e
+test: build deps-browser deps-java test-go test-fuzz test-web test-e2e
 
 build: build-web build-go
 
-deps: deps-go deps-web
+deps: deps-go deps-web deps-java
 
 deps-go:
 	$(GO) mod download
@@ -39,6 +39,13 @@ deps-browser:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "installing chromium (Debian package) for browser tests"; \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core) >/dev/null; }
+
+# Java for the Nu Html Checker (vnu-jar in web/devDependencies), which the
+# html-valid journey runs over every template's server HTML.
+deps-java:
+	@command -v java >/dev/null 2>&1 || { \
+	  echo "installing Java (Debian's default-jre-headless) for the Nu Html Checker"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless) >/dev/null; }
 
 build-web: deps-web
 	cd web && npm run build
@@ -73,7 +80,7 @@ test-web: deps-web
 	cd web && npm run typecheck && npm test
 	cd web && node scripts/first-load.mjs
 
-test-e2e: build deps-browser
+test-e2e: build deps-browser deps-java
 	cd web && node --test --test-concurrency=1 ../e2e/
 
 bench: build

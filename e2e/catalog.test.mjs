@@ -32,7 +32,7 @@ after(async () => {
 
 /** hydrated waits for the desktop list's filter-mode switch, which appears after hydration. */
 async function hydrated(page) {
-  await page.getByRole("radio", { name: "Fast" }).waitFor();
+  await page.getByRole("radio", { name: "Filter alltid synliga" }).waitFor();
 }
 
 const cardTitles = (page) => page.locator(".fc-car-card__title").allTextContents();

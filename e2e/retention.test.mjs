@@ -32,7 +32,7 @@ after(async () => {
 });
 
 /** hydrated waits for the desktop list's filter-mode switch, which appears after hydration. */
-const hydrated = (page) => page.getByRole("radio", { name: "Fast" }).waitFor();
+const hydrated = (page) => page.getByRole("radio", { name: "Filter alltid synliga" }).waitFor();
 const idOf = (href) => Number(href.split("/").filter(Boolean).at(-2));
 
 test("favourites survive a reload and travel by share link to a fresh browser", async () => {

@@ -206,6 +206,9 @@ func (a *Assembler) Page(ctx context.Context, req *Request) (*Result, error) {
 	if err == nil && rest != nil {
 		route.Wildcard = rest
 	}
+	if err == nil && DataTemplates[route.TemplateName] {
+		err = errs.E(errs.NotFound, "%s is a %s, not a page", itemPath, route.TemplateName)
+	}
 	if errs.Is(err, errs.NotFound) {
 		status = 404
 		route, err = a.Content.Route(ctx, req.Site.Name, req.Lang, "/404")
@@ -219,6 +222,11 @@ func (a *Assembler) Page(ctx context.Context, req *Request) (*Result, error) {
 	}
 	return a.assemble(ctx, req, route, status, dict)
 }
+
+// DataTemplates are templates of items that hold data for other pages
+// (story tags and their folder) and have no page of their own: their paths
+// answer with the not-found page.
+var DataTemplates = map[string]bool{"StoryTag": true, "StoryTagsFolder": true}
 
 // PageForRoute assembles the page of a route the caller already has
 // (layout data posted by an external editing tool): the dictionary, site

@@ -179,6 +179,17 @@ func TestHeadRules(t *testing.T) {
 			t.Errorf("404 page must be noindex")
 		}
 	})
+	t.Run("story tags are data, not pages", func(t *testing.T) {
+		for _, p := range []string{"/story-tags", "/story-tags/elbil"} {
+			r := webtest.Get(t, h, p, "Host", "forecourt.se")
+			if r.StatusCode != 404 {
+				t.Errorf("%s: status %d", p, r.StatusCode)
+			}
+			if got := webtest.Text(webtest.Find(r.Doc, "title")); got != "Sidan kunde inte hittas | Forecourt" {
+				t.Errorf("%s: title = %q", p, got)
+			}
+		}
+	})
 	t.Run("a language that is not the site's is not a prefix", func(t *testing.T) {
 		if r := webtest.Get(t, h, "/en/om-oss", "Host", "forecourt.dk"); r.StatusCode != 404 {
 			t.Errorf("status %d", r.StatusCode)

@@ -7,6 +7,21 @@ export type CompareCar = { car_id: number; [key: string]: unknown };
 export const COMPARE_KEY = "compareList";
 export const COMPARE_CHANGED = "forecourt:compare-changed";
 export const COMPARE_MAX = 4;
+/** COMPARE_BAR_ID is the compare bar's id, the target of the cards' shortcut link to it. */
+export const COMPARE_BAR_ID = "fc-compare-bar";
+
+/**
+ * goToCompareBar moves focus to the compare bar's Compare button (or the
+ * bar itself while fewer than two cars are chosen). Returns false when the
+ * bar is not on the page.
+ */
+export function goToCompareBar(): boolean {
+  const bar = document.getElementById(COMPARE_BAR_ID);
+  if (!bar) return false;
+  const open = bar.querySelector<HTMLButtonElement>(".fc-compare-bar__open");
+  (open && !open.disabled ? open : bar).focus();
+  return true;
+}
 
 /** The wide field list fetched for a compared car. */
 export const COMPARE_FIELDS = [

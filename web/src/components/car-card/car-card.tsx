@@ -1,9 +1,10 @@
 // A car card of the result grids: picture with blur placeholder, brand and
 // model, price and chips, and the compare toggle (the compare feature
 // listens for the forecourt:compare-toggle event and owns the list).
-import { useEffect, useState } from "react";
 import { imageURL } from "../../lib/media";
 import { requestCompareToggle } from "../../lib/compare-toggle";
+import { useCompareList } from "../../lib/use-compare-list";
+import { COMPARE_BAR_ID, goToCompareBar } from "../../lib/compare-list";
 import { FavouriteButton } from "../favourite-button/favourite-button";
 import { formatNumber, moneyFormat } from "../../lib/format";
 import { valueText } from "../../lib/value-text";
@@ -31,7 +32,6 @@ export interface CarCardData {
   car_monthly_cost_type?: "loan" | "privateleasing" | string;
 }
 
-export const COMPARE_KEY = "compareList";
 /** Cards are at most ~450 CSS px wide: 1280 covers 2.8x screens. */
 const CARD_WIDTHS = [320, 640, 1280] as const;
 
@@ -42,31 +42,6 @@ export function formatPrice(n: number | undefined, locale: string, currency: str
   } catch {
     return `${Math.round(n).toLocaleString(locale)} ${currency}`;
   }
-}
-
-function inCompare(id: number): boolean {
-  try {
-    const list = JSON.parse(window.sessionStorage.getItem(COMPARE_KEY) ?? "[]") as { car_id?: number }[];
-    return Array.isArray(list) && list.some((c) => Number(c?.car_id) === id);
-  } catch {
-    return false;
-  }
-}
-
-/** useInCompare reflects the session's compare list (read in effects only). */
-function useInCompare(id: number): boolean {
-  const [on, setOn] = useState(false);
-  useEffect(() => {
-    const sync = () => setOn(inCompare(id));
-    sync();
-    window.addEventListener("storage", sync);
-    window.addEventListener("forecourt:compare-changed", sync);
-    return () => {
-      window.removeEventListener("storage", sync);
-      window.removeEventListener("forecourt:compare-changed", sync);
-    };
-  }, [id]);
-  return on;
 }
 
 /** monthlyText is the card's "Billån fr. 3 245 kr/mån" line, or "" when the car has no monthly figure. */
@@ -87,7 +62,11 @@ export interface CarCardProps {
 }
 
 export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: CarCardProps) {
-  const pressed = useInCompare(car.car_id);
+  const compareList = useCompareList();
+  const pressed = compareList.some((c) => Number(c.car_id) === car.car_id);
+  // Right after the card last added (two or more chosen), a link to the
+  // compare bar: the bar is fixed at the end of the page, many Tab stops on.
+  const shortcut = compareList.length >= 2 && Number(compareList[compareList.length - 1].car_id) === car.car_id;
   const img = car.car_primary_image?.thumbnail_url;
   const blur = car.car_primary_image?.blur_data_url;
   const cur = car.car_price_currency || currency;
@@ -154,6 +133,11 @@ export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: 
         </svg>
         {t("compare", "Jämför")}
       </button>
+      {shortcut && (
+        <a className="fc-car-card__to-compare" href={`#${COMPARE_BAR_ID}`} onClick={(e) => goToCompareBar() && e.preventDefault()}>
+          {t("compareShortcut", "Jämför {count} bilar").replace("{count}", String(compareList.length))}
+        </a>
+      )}
     </article>
   );
 }

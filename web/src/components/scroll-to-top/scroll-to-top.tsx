@@ -1,24 +1,68 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useT } from "../../lib/page-context";
 
 /** SCROLL_TO_TOP_THRESHOLD is the scroll offset (px) after which the button shows. */
 export const SCROLL_TO_TOP_THRESHOLD = 528;
 
-/** ScrollToTop shows a bottom-left button once the page is scrolled past 528 px. */
+/**
+ * KEEP_CLEAR are what the button must never cover: videos and their
+ * captions (a video's own subtitles are drawn at its bottom left), embedded
+ * players, and the bottom drawers and bars of booking and compare. While
+ * the button would lie over one of them it steps aside (hidden), and comes
+ * back once the page has scrolled past.
+ */
+export const KEEP_CLEAR = "video, iframe, figcaption, .fc-video-embed__caption, .fc-carousel__caption, .fc-booking-summary__inner, .fc-compare-bar";
+
+/** covers reports whether the button lies over any KEEP_CLEAR element. */
+function covers(button: HTMLElement | null): boolean {
+  if (!button) return false;
+  const a = button.getBoundingClientRect();
+  return [...document.querySelectorAll(KEEP_CLEAR)].some((el) => {
+    const b = el.getBoundingClientRect();
+    return b.width > 0 && b.height > 0 && a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+  });
+}
+
+/** ScrollToTop shows a bottom-left button once the page is scrolled past 528 px, unless it would cover KEEP_CLEAR. */
 export function ScrollToTop() {
   const t = useT();
+  const ref = useRef<HTMLButtonElement>(null);
   const [visible, setVisible] = useState(false);
+  const [tucked, setTucked] = useState(false);
   useEffect(() => {
-    const on = () => setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD);
-    on();
-    window.addEventListener("scroll", on, { passive: true });
-    return () => window.removeEventListener("scroll", on);
+    let frame = 0;
+    // Drawers open on a press and grow with a transition, without a scroll:
+    // each element to keep clear is watched for size changes too.
+    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => schedule());
+    const check = () => {
+      frame = 0;
+      if (resized) for (const el of document.querySelectorAll(KEEP_CLEAR)) resized.observe(el);
+      setTucked(covers(ref.current));
+    };
+    // Showing follows the scroll at once; the cover check waits for the next frame.
+    const schedule = () => {
+      setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD);
+      if (!frame) frame = window.requestAnimationFrame(check);
+    };
+    schedule();
+    const events = ["scroll", "resize", "click", "keyup", "transitionend"] as const;
+    for (const e of events) window.addEventListener(e, schedule, { passive: true, capture: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, schedule, { capture: true });
+      resized?.disconnect();
+      if (frame) window.cancelAnimationFrame(frame);
+    };
   }, []);
+  // The button is measured once shown, so the check runs again then.
+  useEffect(() => {
+    if (visible) setTucked(covers(ref.current));
+  }, [visible]);
   if (!visible) return null;
   return (
     <button
+      ref={ref}
       type="button"
-      className="fc-scroll-top"
+      className={`fc-scroll-top${tucked ? " fc-scroll-top--tucked" : ""}`}
       aria-label={t("scrollToTop", "Till toppen")}
       onClick={() => {
         const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;

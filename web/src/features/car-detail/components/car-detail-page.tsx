@@ -90,7 +90,7 @@ function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; Q
     <article className={`fc-cd${carstore ? " fc-cd--carstore" : ""}`}>
       <div className="fc-container">
         <div className="fc-cd__topbar">
-          <button type="button" className="fc-cd__back" onClick={back}>‹ {t("back", "Back")}</button>
+          <button type="button" className="fc-cd__back" onClick={back}><span aria-hidden="true">‹</span>{t("back", "Back")}</button>
           {dealerName && <a className="fc-cd__dealer-link" href="#contact">{dealerName}{car.car_site_city ? `, ${car.car_site_city}` : ""}</a>}
         </div>
         <div className="fc-cd__hero">
@@ -266,7 +266,8 @@ function NotFoundView({ data, t }: { data: Detail; t: T }) {
   return (
     <section className="fc-container fc-cd-notfound" aria-labelledby="fc-cd-nf">
       <h1 id="fc-cd-nf">{t("carDetailNotFoundTitle", "The car could not be found")}</h1>
-      {recs.length > 0 && <p>{t("carDetailNotFoundText", "It may have been sold already. Perhaps one of these cars is of interest?")}</p>}
+      {/* A heading over the suggestions: their cards' titles are h3. */}
+      {recs.length > 0 && <h2 className="fc-cd-notfound__lead">{t("carDetailNotFoundText", "It may have been sold already. Perhaps one of these cars is of interest?")}</h2>}
       {recs.length > 0 && (
         <ul className="fc-cd-notfound__grid">
           {recs.slice(0, 8).map((c) => <li key={c.car_id}><CompactCarCard car={c} detailBase={page.dictionary.pathToCarDetail ?? "/bilar/"} /></li>)}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { imageSrcSet, imageURL } from "../../../lib/media";
 import type { CarImage } from "../types";
 
@@ -22,7 +22,17 @@ export function PictureNav({ block, go, t }: { block: string; go: (step: number)
 export function Gallery({ images, alt, t }: { images: CarImage[]; alt: string; t: T }) {
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
+  const strip = useRef<HTMLUListElement>(null);
   const n = images.length;
+  // The strip scrolls inside itself (phones show a few thumbnails): keep
+  // the current picture's thumbnail in view as the visitor steps through.
+  useEffect(() => {
+    const ul = strip.current;
+    const li = ul?.children[index] as HTMLElement | undefined;
+    if (!ul || !li || ul.scrollWidth <= ul.clientWidth) return;
+    const left = ul.scrollLeft + li.getBoundingClientRect().left - ul.getBoundingClientRect().left - (ul.clientWidth - li.offsetWidth) / 2;
+    ul.scrollTo?.({ left, behavior: window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  }, [index]);
   if (n === 0) {
     return (
       <div className="fc-gallery fc-gallery--empty">
@@ -50,7 +60,7 @@ export function Gallery({ images, alt, t }: { images: CarImage[]; alt: string; t
         <span className="fc-gallery__counter" aria-live="polite">{index + 1} / {n}</span>
       </div>
       {n > 1 && (
-        <ul className="fc-gallery__thumbs">
+        <ul className="fc-gallery__thumbs" ref={strip}>
           {images.map((im, i) => (
             <li key={im.original}>
               <button type="button" aria-label={`${t("carDetailShowPicture", "Show picture")} ${i + 1}`} aria-current={i === index || undefined}

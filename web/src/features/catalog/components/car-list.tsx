@@ -183,9 +183,10 @@ function CarListScreen({ data }: { data: CarListData }) {
         </form>
         <div className="fc-car-list__controls">
           {mode === "drawer" ? (
-            <button type="button" className="fc-button fc-button--secondary" aria-haspopup="dialog" onClick={() => setDrawer(true)}>
+            <button type="button" className="fc-button fc-button--secondary" aria-haspopup="dialog" onClick={() => setDrawer(true)}
+              aria-label={active.length > 0 ? fill(t("filtersChosen", "Filter, {count} valda"), { count: String(active.length) }) : undefined}>
               {t("filters", "Filter")}
-              {active.length > 0 && <span className="fc-count-badge">{active.length}</span>}
+              {active.length > 0 && <span className="fc-count-badge" aria-hidden="true">{active.length}</span>}
             </button>
           ) : (
             !sticky && (
@@ -200,7 +201,7 @@ function CarListScreen({ data }: { data: CarListData }) {
               {(["Sticky", "Toggle"] as const).map((ft) => (
                 <label key={ft} className={filterType === ft ? "is-on" : ""}>
                   <input type="radio" name="fc-filter-type" value={ft} checked={filterType === ft} onChange={() => chooseFilterType(ft)} />
-                  {ft === "Sticky" ? t("filterSticky", "Fast") : t("filterToggle", "Fäll ut")}
+                  {ft === "Sticky" ? t("filterSticky", "Filter alltid synliga") : t("filterToggle", "Filter vid behov")}
                 </label>
               ))}
             </fieldset>

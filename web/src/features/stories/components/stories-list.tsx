@@ -5,7 +5,7 @@ import { useT } from "../../../lib/page-context";
 import { Heading } from "../../../components/block-kit/block-kit";
 import { getStories } from "../api/get-stories";
 import { isVariant2, type StoriesListData, type StoryCardData } from "../types";
-import { StoryCard } from "./story-card";
+import { StoryCard, type CardHeadingLevel } from "./story-card";
 import "./stories.css";
 
 /** The list's fetch status: the spec's pending and success, and a failed fetch. */
@@ -73,6 +73,12 @@ export function StoriesList({ fields, data }: BlockProps<StoriesListData>) {
   };
 
   const title = textOf(fields, "Title");
+  // Card headings sit one level under the block's title (an h1 unless the
+  // editor chose another), and the other cards one under a highlighted one:
+  // no level is skipped.
+  const titleTag = textOf(fields, "TitleTag").toLowerCase();
+  const titleLevel = /^h[1-6]$/.test(titleTag) ? Number(titleTag[1]) : 1;
+  const firstLevel = (title ? Math.min(titleLevel + 1, 5) : 2) as CardHeadingLevel;
   const v2 = isVariant2(data.layout);
   const highlight = data.highlightLatestStory && state.tags.length === 0 && state.items.length > 0;
   const pending = status.kind === "pending";
@@ -105,7 +111,7 @@ export function StoriesList({ fields, data }: BlockProps<StoriesListData>) {
           {status.kind === "success" && state.items.length === 0 && <p className="fc-stories__empty">{t("noStories", "Inga nyheter hittades.")}</p>}
           {highlight && (
             <div className="fc-stories__highlight">
-              <StoryCard story={state.items[0]} showDates={data.showDates} size="large" headingLevel={2} ref={(el) => void (cardRefs.current[0] = el)} />
+              <StoryCard story={state.items[0]} showDates={data.showDates} size="large" headingLevel={firstLevel} ref={(el) => void (cardRefs.current[0] = el)} />
             </div>
           )}
           <ul className="fc-stories__grid">
@@ -113,7 +119,7 @@ export function StoriesList({ fields, data }: BlockProps<StoriesListData>) {
               const idx = i + (highlight ? 1 : 0);
               return (
                 <li key={s.id}>
-                  <StoryCard story={s} showDates={data.showDates} headingLevel={highlight || title ? 3 : 2} ref={(el) => void (cardRefs.current[idx] = el)} />
+                  <StoryCard story={s} showDates={data.showDates} headingLevel={(highlight ? firstLevel + 1 : firstLevel) as CardHeadingLevel} ref={(el) => void (cardRefs.current[idx] = el)} />
                 </li>
               );
             })}

@@ -4,7 +4,10 @@ import { useT } from "../../../lib/page-context";
 import type { StoryCardData } from "../types";
 
 /** StoryCard is one story in a list: image, date (when shown), title link, intro and tags. */
-export const StoryCard = forwardRef<HTMLAnchorElement, { story: StoryCardData; showDates: boolean; size?: "large" | "normal"; headingLevel?: 2 | 3 }>(
+/** CardHeadingLevel is the level of a story card's title. */
+export type CardHeadingLevel = 2 | 3 | 4 | 5 | 6;
+
+export const StoryCard = forwardRef<HTMLAnchorElement, { story: StoryCardData; showDates: boolean; size?: "large" | "normal"; headingLevel?: CardHeadingLevel }>(
   function StoryCard({ story, showDates, size = "normal", headingLevel = 3 }, ref) {
     const t = useT();
     const H = `h${headingLevel}` as "h3";
