@@ -77,7 +77,7 @@ test-fuzz:
 	done
 
 test-web: deps-web
-	cd web && npm run typecheck && npm test
+	cd web && npm run lint && npm run typecheck && npm test
 	cd web && node scripts/first-load.mjs
 
 test-e2e: build deps-browser deps-java

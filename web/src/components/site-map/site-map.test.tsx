@@ -58,7 +58,7 @@ vi.mock("maplibre-gl/dist/maplibre-gl-csp.js", () => {
   return { default: { Map: FakeMap, Marker: FakeMarker, NavigationControl, setWorkerUrl: (u: string) => (calls.worker = u) } };
 });
 
-import { labelPlaces, OFFLINE_ZOOM, SiteMap, type Place } from "./site-map";
+import { labelPlaces, OFFLINE_ZOOM, position, SiteMap, STOCKHOLM, type Place } from "./site-map";
 
 describe("SiteMap", () => {
   beforeEach(() => {
@@ -126,5 +126,13 @@ describe("labelPlaces", () => {
     expect(got.map((l) => l.side)).toEqual(["below"]);
     // elsewhere a place without room on either side is left out
     expect(labelPlaces([["Town", 30, 30, 5000]], project, 400, 400, [[306, 280, 400, 320], [0, 280, 294, 320]])).toEqual([]);
+  });
+});
+
+describe("position", () => {
+  it("maps default to Stockholm when the geocoordinate is missing", () => {
+    expect(position(undefined)).toEqual(STOCKHOLM);
+    expect(position({ latitude: "", longitude: "" })).toEqual(STOCKHOLM);
+    expect(position({ latitude: "57.7", longitude: "11.97" })).toEqual({ lat: 57.7, lng: 11.97 });
   });
 });
