@@ -186,10 +186,10 @@ func (s *server) close() {
 // an error it stops what it had started.
 func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()) (_ *server, err error) {
 	cfg, log := a.cfg, a.log
-	s := &server{log: log}
+	srv := &server{log: log}
 	defer func() {
 		if err != nil {
-			s.close()
+			srv.close()
 		}
 	}()
 	redirects, err := web.LoadRedirects(a.fsys)
@@ -230,15 +230,15 @@ func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()
 	pages.Register("StoryHeader", storySvc.HeaderLoader)
 
 	if serverRender && cfg.RenderWorkers > 0 {
-		s.pool, err = render.Start(ctx, render.Config{
+		srv.pool, err = render.Start(ctx, render.Config{
 			Workers: cfg.RenderWorkers,
 			Script:  filepath.Join(cfg.WebDir, "ssr", "worker.mjs"),
 			Bundle:  filepath.Join(cfg.WebDir, "dist", "server", "entry-server.js"),
 			Timeout: cfg.RenderTimeout,
 			Logger:  log,
 			OnRestart: func() {
-				if s.web != nil {
-					s.web.OnWorkerRestart()
+				if srv.web != nil {
+					srv.web.OnWorkerRestart()
 				}
 			},
 		})
@@ -260,8 +260,8 @@ func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()
 		}, web.SearchAPI(engine)},
 		Health: map[string]func(context.Context) string{"search": indexer.State},
 	}
-	if s.pool != nil {
-		deps.Renderer = s.pool
+	if srv.pool != nil {
+		deps.Renderer = srv.pool
 	}
 	w := &wiring{app: a, pages: pages, catalog: catalogSvc, engine: engine, media: mediaHandler, deps: &deps,
 		mail: startMailOutbox(ctx, a, &deps), limiter: ratelimit.New(a.db)}
@@ -280,12 +280,12 @@ func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()
 	if err := w.jobs.Start(ctx); err != nil {
 		return nil, err
 	}
-	s.jobs = w.jobs
-	s.web, err = web.New(withHardening(cfg, web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}), deps)
+	srv.jobs = w.jobs
+	srv.web, err = web.New(withHardening(cfg, web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}), deps)
 	if err != nil {
 		return nil, err
 	}
-	return s, nil
+	return srv, nil
 }
 
 // listen serves s on HOST:PORT (and the metrics and profiling listeners

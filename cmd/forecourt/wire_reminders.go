@@ -69,7 +69,7 @@ func newReminders(ctx context.Context, a *app, eng *booking.Engine, kick func())
 }
 
 // ownerReminders is the server's reminder service, made on first use by
-// the wirers that book (service booking, tyre hotel) and by wireReminders.
+// the features that book (service booking, tyre hotel) and by wireReminders.
 func (w *wiring) ownerReminders(ctx context.Context) (*reminders.Service, error) {
 	if w.reminders != nil {
 		return w.reminders, nil

@@ -35,16 +35,16 @@ type wiring struct {
 	// tyre hotel's wheel changes, over every site's workshops.
 	booking *booking.Engine
 	// reminders are the owner reminders over the booking engine; made on
-	// first use (wiring.ownerReminders) by the wirers that book.
+	// first use (wiring.ownerReminders) by the features that book.
 	reminders *reminders.Service
 	// bookingParts are what both booking flows share (booking links, text
 	// messages, the booking page's flows); made on first use
 	// (wiring.bookingShared, wire_booking_manage.go).
 	bookingParts *bookingParts
-	// jobs is the background job queue (River on the store): a wirer
+	// jobs is the background job queue (River on the store): a feature
 	// registers its workers (river.AddWorker(w.jobs.Workers, …)) and
 	// periodic jobs (w.jobs.AddPeriodic); serve starts it after every
-	// wirer ran and stops it on shutdown.
+	// feature is wired and stops it on shutdown.
 	jobs *jobs.Queue
 }
 
