@@ -12,70 +12,69 @@ import (
 	"forecourt/internal/tirehotel"
 )
 
-// The service bookings and the tyre hotel hold personal data too: `forecourt
-// leads export|erase` covers them, and the mails about each booking (the
-// workshop's copy included) go with it.
-func init() {
-	gdprHolders = append(gdprHolders,
-		func(a *app) gdpr.Holder {
-			return gdpr.Holder{Name: "tireHotel",
-				Export: func(ctx context.Context, email string) (any, error) {
-					st, err := gdprTirehotelStore(ctx, a)
-					if st == nil || err != nil {
-						return nil, err
-					}
-					return st.ExportEmail(ctx, email)
-				},
-				Erase: func(ctx context.Context, email string) (int, error) {
-					st, err := gdprTirehotelStore(ctx, a)
-					if st == nil || err != nil {
-						return 0, err
-					}
-					ex, err := st.ExportEmail(ctx, email)
-					if err != nil {
-						return 0, err
-					}
-					var refs []string
-					for _, b := range ex.Bookings {
-						refs = append(refs, "wheelchange:"+b.BookingConfirmationID)
-					}
-					if err := eraseMailRefs(ctx, a.db, refs); err != nil {
-						return 0, err
-					}
-					return st.EraseEmail(ctx, email)
-				}}
+// tireHotelHolder covers the tyre hotel's agreements and wheel-change
+// bookings, with the mails about those bookings.
+func tireHotelHolder(a *app) gdpr.Holder {
+	return gdpr.Holder{Name: "tireHotel",
+		Export: func(ctx context.Context, email string) (any, error) {
+			st, err := gdprTirehotelStore(ctx, a)
+			if st == nil || err != nil {
+				return nil, err
+			}
+			return st.ExportEmail(ctx, email)
 		},
-		func(a *app) gdpr.Holder {
-			e := booking.New(a.db, booking.NewDirectory(nil))
-			return gdpr.Holder{Name: "bookings",
-				Export: func(ctx context.Context, email string) (any, error) { return e.ExportEmail(ctx, email) },
-				Erase: func(ctx context.Context, email string) (int, error) {
-					bs, err := e.ExportEmail(ctx, email)
-					if err != nil {
-						return 0, err
-					}
-					var refs []string
-					for _, b := range bs {
-						refs = append(refs, "booking:"+b.ID)
-					}
-					if err := eraseMailRefs(ctx, a.db, refs); err != nil {
-						return 0, err
-					}
-					// Their text messages too (the tyre hotel's outbox holds them).
-					if st, err := gdprTirehotelStore(ctx, a); err != nil {
-						return 0, err
-					} else if st != nil {
-						for _, b := range bs {
-							if n, ok := bookingsms.MobileNumber(b.Customer.Phone, "SE"); ok && b.Flow == booking.FlowService {
-								if err := st.EraseSMSTo(ctx, n); err != nil {
-									return 0, err
-								}
-							}
+		Erase: func(ctx context.Context, email string) (int, error) {
+			st, err := gdprTirehotelStore(ctx, a)
+			if st == nil || err != nil {
+				return 0, err
+			}
+			ex, err := st.ExportEmail(ctx, email)
+			if err != nil {
+				return 0, err
+			}
+			var refs []string
+			for _, b := range ex.Bookings {
+				refs = append(refs, "wheelchange:"+b.BookingConfirmationID)
+			}
+			if err := eraseMailRefs(ctx, a.db, refs); err != nil {
+				return 0, err
+			}
+			return st.EraseEmail(ctx, email)
+		}}
+}
+
+// bookingsHolder covers the service bookings, with the mails (the
+// workshop's copy included) and text messages about them.
+func bookingsHolder(a *app) gdpr.Holder {
+	e := booking.New(a.db, booking.NewDirectory(nil))
+	return gdpr.Holder{Name: "bookings",
+		Export: func(ctx context.Context, email string) (any, error) { return e.ExportEmail(ctx, email) },
+		Erase: func(ctx context.Context, email string) (int, error) {
+			bs, err := e.ExportEmail(ctx, email)
+			if err != nil {
+				return 0, err
+			}
+			var refs []string
+			for _, b := range bs {
+				refs = append(refs, "booking:"+b.ID)
+			}
+			if err := eraseMailRefs(ctx, a.db, refs); err != nil {
+				return 0, err
+			}
+			// Their text messages too (the tyre hotel's outbox holds them).
+			if st, err := gdprTirehotelStore(ctx, a); err != nil {
+				return 0, err
+			} else if st != nil {
+				for _, b := range bs {
+					if n, ok := bookingsms.MobileNumber(b.Customer.Phone, "SE"); ok && b.Flow == booking.FlowService {
+						if err := st.EraseSMSTo(ctx, n); err != nil {
+							return 0, err
 						}
 					}
-					return e.EraseEmail(ctx, email)
-				}}
-		})
+				}
+			}
+			return e.EraseEmail(ctx, email)
+		}}
 }
 
 // gdprTirehotelStore opens the tyre-hotel store for the GDPR command. A data

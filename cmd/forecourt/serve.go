@@ -104,6 +104,8 @@ func openApp(ctx context.Context, stderr io.Writer) (*app, error) {
 	return &app{cfg: cfg, log: log, sites: sites, db: db, content: source, fsys: fsys}, nil
 }
 
+// runServe is `forecourt serve`: open the app, wire the server's features
+// and serve until ctx ends.
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl := newFlags("serve", "Serve every site on one port; the host picks the site, SITE_NAME is the default.", stderr)
 	noRender := fl.Bool("no-render", false, "serve pages with client-side rendering only (no Node workers)")
@@ -115,14 +117,26 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer a.db.Close()
-	cfg, log := a.cfg, a.log
+	fitMemory := tuneMemory()
+	s, err := wireServer(ctx, a, !*noRender, fitMemory)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	return listen(ctx, a, s, stdout)
+}
+
+// tuneMemory sets the collector for page assembly unless GOGC or
+// GOMEMLIMIT say otherwise. It returns the function that fits the soft
+// memory limit to the live heap (nothing to do under GOMEMLIMIT).
+func tuneMemory() (fitMemory func()) {
 	if os.Getenv("GOGC") == "" {
 		// Page assembly allocates a lot of short-lived maps; collecting at
 		// 200% heap growth instead of 100% cuts GC CPU (about +25% pages/s,
 		// docs/performance.md). GOGC overrides.
 		debug.SetGCPercent(200)
 	}
-	fitMemory := func() {}
+	fitMemory = func() {}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// ...while a soft limit keeps the process's memory bounded: with
 		// the demo stock the live heap is some 70 MB after start and 200 MB
@@ -136,15 +150,56 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fitMemory = func() { debug.SetMemoryLimit(memoryLimitFor(liveHeap())) }
 		fitMemory()
 	}
+	return fitMemory
+}
 
+// server is what the wire step starts and the listen step serves.
+type server struct {
+	web *web.Server
+	log *slog.Logger
+	// pool are the render workers; nil with --no-render or no workers.
+	pool *render.Pool
+	// jobs is the job queue once it has started; nil before.
+	jobs *jobs.Queue
+}
+
+// close stops what wireServer started: the job queue, then the render
+// workers (requests in flight have finished by then).
+func (s *server) close() {
+	if s.jobs != nil {
+		// Running jobs get a few seconds to finish; what is left is worked
+		// again after the next start.
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := s.jobs.Stop(sctx); err != nil {
+			s.log.Warn("job queue stop", "err", err)
+		}
+	}
+	if s.pool != nil {
+		s.pool.Close()
+	}
+}
+
+// wireServer builds the server: the catalogue and its search indexes (built
+// in the background), the page assembler with the core loaders, the render
+// workers, every feature (features, in their order) and the job queue. On
+// an error it stops what it had started.
+func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()) (_ *server, err error) {
+	cfg, log := a.cfg, a.log
+	srv := &server{log: log}
+	defer func() {
+		if err != nil {
+			srv.close()
+		}
+	}()
 	redirects, err := web.LoadRedirects(a.fsys)
 	if err != nil {
-		return fmt.Errorf("redirects: %w", err)
+		return nil, fmt.Errorf("redirects: %w", err)
 	}
 	redirects.MapQuery("sort", catalogpages.CanonicalSort)
 	mediaHandler, err := media.New(media.Config{LocalDir: cfg.MediaDir, Origin: cfg.MediaOrigin, AllowedHosts: cfg.ImageHosts})
 	if err != nil {
-		return fmt.Errorf("media settings: %w", err)
+		return nil, fmt.Errorf("media settings: %w", err)
 	}
 	media.SetDefault(mediaHandler)
 	// The catalogue: documents from the store, indexes built in the
@@ -163,9 +218,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	edStore := editing.NewStore(a.db)
 	overlay := editing.NewOverlay(a.content, edStore)
 	overlay.Log = log
+	// The loaders of the content pages' own components; the features add
+	// theirs (the hero's is the car list's, wireCatalogList).
 	pages := &page.Assembler{Content: overlay, Locales: cfg.Locales, Logger: log}
 	pages.Register("MainNavigation", pages.NavigationLoader)
-	pages.Register("HeroBanner", page.HeroLoader(mediaHandler.BlurDataURL))
 	pages.Register("SocialSharing", page.ShareLoader)
 	storySvc := &stories.Service{Content: overlay, CacheFor: 2 * time.Second}
 	pages.Register("StoriesList", storySvc.ListLoader)
@@ -173,25 +229,22 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	pages.Register("ArticleFooter", storySvc.FooterLoader)
 	pages.Register("StoryHeader", storySvc.HeaderLoader)
 
-	var srv *web.Server
-	var pool *render.Pool
-	if !*noRender && cfg.RenderWorkers > 0 {
-		pool, err = render.Start(ctx, render.Config{
+	if serverRender && cfg.RenderWorkers > 0 {
+		srv.pool, err = render.Start(ctx, render.Config{
 			Workers: cfg.RenderWorkers,
 			Script:  filepath.Join(cfg.WebDir, "ssr", "worker.mjs"),
 			Bundle:  filepath.Join(cfg.WebDir, "dist", "server", "entry-server.js"),
 			Timeout: cfg.RenderTimeout,
 			Logger:  log,
 			OnRestart: func() {
-				if srv != nil {
-					srv.OnWorkerRestart()
+				if srv.web != nil {
+					srv.web.OnWorkerRestart()
 				}
 			},
 		})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		defer pool.Close()
 	}
 	deps := web.Deps{
 		Sites: a.sites, Pages: pages, Store: a.db, Redirects: redirects, Logger: log,
@@ -207,44 +260,44 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}, web.SearchAPI(engine)},
 		Health: map[string]func(context.Context) string{"search": indexer.State},
 	}
-	if pool != nil {
-		deps.Renderer = pool
+	if srv.pool != nil {
+		deps.Renderer = srv.pool
 	}
 	w := &wiring{app: a, pages: pages, catalog: catalogSvc, engine: engine, media: mediaHandler, deps: &deps,
 		mail: startMailOutbox(ctx, a, &deps), limiter: ratelimit.New(a.db)}
 	if w.booking, err = startBookingEngine(ctx, a, &deps); err != nil {
-		return err
+		return nil, err
 	}
 	if w.jobs, err = jobs.Open(ctx, a.db, log, jobs.Options{PollInterval: cfg.JobPoll}); err != nil {
-		return err
+		return nil, err
 	}
-	for _, wire := range wirers {
+	for _, wire := range features() {
 		if err := wire(ctx, w); err != nil {
 			w.jobs.Stop(ctx)
-			return err
+			return nil, err
 		}
 	}
 	if err := w.jobs.Start(ctx); err != nil {
-		return err
+		return nil, err
 	}
-	defer func() {
-		// Running jobs get a few seconds to finish; what is left is worked
-		// again after the next start.
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := w.jobs.Stop(sctx); err != nil {
-			log.Warn("job queue stop", "err", err)
-		}
-	}()
-	srv, err = web.New(withHardening(cfg, web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}), deps)
+	srv.jobs = w.jobs
+	srv.web, err = web.New(withHardening(cfg, web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}), deps)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := serveMetrics(ctx, cfg, srv, log); err != nil {
+	return srv, nil
+}
+
+// listen serves s on HOST:PORT (and the metrics and profiling listeners
+// when set) until ctx ends, then shuts down gracefully: it stops
+// accepting and finishes the requests in flight.
+func listen(ctx context.Context, a *app, s *server, stdout io.Writer) error {
+	cfg, log := a.cfg, a.log
+	if err := serveMetrics(ctx, cfg, s.web, log); err != nil {
 		return err
 	}
 	hs := &http.Server{
-		Handler:           srv.Handler(),
+		Handler:           s.web.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -269,8 +322,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	case <-ctx.Done():
 	}
-	// Graceful shutdown: stop accepting, finish requests in flight, then
-	// stop the workers (deferred pool.Close).
+	// Graceful shutdown: stop accepting and finish requests in flight; the
+	// caller then stops the jobs and the render workers (server.close).
 	log.Info("shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()

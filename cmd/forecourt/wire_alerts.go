@@ -16,14 +16,13 @@ import (
 	"forecourt/internal/linktoken"
 )
 
-func init() {
-	wirers = append(wirers, wireAlerts)
-	gdprHolders = append(gdprHolders, func(a *app) gdpr.Holder {
-		svc := &alerts.Service{DB: a.db}
-		return gdpr.Holder{Name: "savedSearches",
-			Export: func(ctx context.Context, email string) (any, error) { return svc.ExportEmail(ctx, email) },
-			Erase:  svc.EraseEmail}
-	})
+// savedSearchesHolder covers the saved searches and their alert sign-ups
+// for `forecourt leads export|erase`.
+func savedSearchesHolder(a *app) gdpr.Holder {
+	svc := &alerts.Service{DB: a.db}
+	return gdpr.Holder{Name: "savedSearches",
+		Export: func(ctx context.Context, email string) (any, error) { return svc.ExportEmail(ctx, email) },
+		Erase:  svc.EraseEmail}
 }
 
 // alertsSettings are the settings of the saved searches (environment):

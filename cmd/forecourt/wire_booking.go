@@ -16,8 +16,6 @@ import (
 	"forecourt/internal/web"
 )
 
-func init() { wirers = append(wirers, wireBooking) }
-
 // vehicleProvider is the built-in demo register, or with VEHICLE_API_URL
 // (and VEHICLE_API_KEY) a real vehicle-data service.
 func vehicleProvider() (vehicles.Provider, error) {

@@ -7,16 +7,14 @@ import (
 	"forecourt/internal/page"
 )
 
-func init() { wirers = append(wirers, wireCatalogList) }
-
 // wireCatalogList plugs in the find-a-car screens: the car list (with its
 // readable /{brand}/{model} rewriter), breadcrumb, dealer-site list and
 // detail, the hero's brand facet and the sitemap of cars and sites.
 func wireCatalogList(ctx context.Context, w *wiring) error {
 	p := &catalogpages.Pages{Search: w.engine, Content: w.app.content, Logger: w.app.log}
 	// Favourites first: its path is one segment under the car list.
-	w.pages.Rewrite(p.FavouritesRewriter)
-	w.pages.Rewrite(p.CarListRewriter)
+	w.pages.Rewrite("favourites", p.FavouritesRewriter)
+	w.pages.Rewrite("car-list", p.CarListRewriter)
 	w.pages.Register("CarList", p.CarList)
 	w.pages.Register("Favourites", p.Favourites)
 	w.pages.Register("Breadcrumb", p.Breadcrumb)

@@ -6,8 +6,6 @@ import (
 	"forecourt/internal/cardetail"
 )
 
-func init() { wirers = append(wirers, wireCarDetail) }
-
 // wireCarDetail plugs in the car detail page (issue 4 "Choose a car"): the
 // /<pathToCarDetail>{id}/{slug} route, its loaders (car, similar cars, car of
 // the week) and the finance and media APIs.
@@ -18,7 +16,7 @@ func wireCarDetail(ctx context.Context, w *wiring) error {
 		Content: w.app.content,
 		Log:     w.app.log,
 	}
-	w.pages.Rewrite(cardetail.Rewriter(cardetail.DetailItemPath))
+	w.pages.Rewrite("car-detail", cardetail.Rewriter(cardetail.DetailItemPath))
 	w.pages.Register("CarDetail", svc.DetailLoader())
 	w.pages.Register("SimilarCars", svc.SimilarLoader())
 	w.pages.Register("CarOfTheWeek", svc.CarOfTheWeekLoader())

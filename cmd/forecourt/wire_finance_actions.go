@@ -6,8 +6,6 @@ import (
 	"forecourt/internal/cardetail"
 )
 
-func init() { wirers = append(wirers, wireFinanceActions) }
-
 // wireFinanceActions plugs in the UK finance action pages that a quote
 // links to (/finance/apply, /finance/reserve, /finance/part-exchange on
 // group-uk): the FinanceAction loader. Their forms post to the lead API

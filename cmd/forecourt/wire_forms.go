@@ -23,8 +23,6 @@ import (
 	"forecourt/internal/store"
 )
 
-func init() { wirers = append(wirers, wireForms) }
-
 // formsSettings are the settings of the forms (environment):
 //
 //	FORMS_SECRET           key of the form tickets (≥ 16 characters); empty: one kept in the store
@@ -161,22 +159,20 @@ func wireForms(ctx context.Context, w *wiring) error {
 	return nil
 }
 
-// gdprHolders are the stores of personal data that `forecourt leads
-// export|erase` covers, in erasure order; features append theirs in init
-// (the mail outbox's own holder runs last).
-var gdprHolders = []func(a *app) gdpr.Holder{
-	func(a *app) gdpr.Holder {
-		st := leads.NewStore(a.db)
-		return gdpr.Holder{Name: "leads",
-			Export: func(ctx context.Context, email string) (any, error) { return st.ExportEmail(ctx, email) },
-			Erase:  st.EraseEmail}
-	},
-	func(a *app) gdpr.Holder {
-		st := formbuilder.NewStore(a.db)
-		return gdpr.Holder{Name: "formSubmissions",
-			Export: func(ctx context.Context, email string) (any, error) { return st.ExportEmail(ctx, email) },
-			Erase:  st.EraseEmail}
-	},
+// leadsHolder covers the leads of the lead forms.
+func leadsHolder(a *app) gdpr.Holder {
+	st := leads.NewStore(a.db)
+	return gdpr.Holder{Name: "leads",
+		Export: func(ctx context.Context, email string) (any, error) { return st.ExportEmail(ctx, email) },
+		Erase:  st.EraseEmail}
+}
+
+// formSubmissionsHolder covers the submissions of the built forms.
+func formSubmissionsHolder(a *app) gdpr.Holder {
+	st := formbuilder.NewStore(a.db)
+	return gdpr.Holder{Name: "formSubmissions",
+		Export: func(ctx context.Context, email string) (any, error) { return st.ExportEmail(ctx, email) },
+		Erase:  st.EraseEmail}
 }
 
 // mailHolder covers the mails sent to the person (confirmations); the mails
@@ -214,10 +210,9 @@ func runLeads(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	defer a.db.Close()
 	var holders []gdpr.Holder
-	for _, h := range gdprHolders {
+	for _, h := range gdprHolders() {
 		holders = append(holders, h(a))
 	}
-	holders = append(holders, mailHolder(a))
 	if pos[0] == "export" {
 		out, err := gdpr.ExportAll(ctx, holders, *email)
 		if err != nil {

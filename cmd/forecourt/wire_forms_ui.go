@@ -9,8 +9,6 @@ import (
 	"forecourt/internal/formbuilder"
 )
 
-func init() { wirers = append(wirers, wireFormsUI) }
-
 // wireFormsUI plugs in the loaders of the listing blocks of issue 10 (site
 // selection, site block, car teasers) and the marketing-form embed, whose
 // settings (MARKETING_FORM_SCRIPT_URL, MARKETING_FORM_REGION,

@@ -16,8 +16,6 @@ import (
 	"forecourt/internal/web"
 )
 
-func init() { wirers = append(wirers, wireHardening) }
-
 // hardeningConfig are the settings of the abuse bounds (issue 11).
 type hardeningConfig struct {
 	// PublicURLs maps a site name to its public origin (PUBLIC_URLS

@@ -6,8 +6,6 @@ import (
 	"net/url"
 )
 
-func init() { wirers = append(wirers, wireMap) }
-
 // wireMap hands MAP_STYLE_URL to the front end's maps and lets the browser
 // fetch from its origin. Without it the maps use the offline basemap that
 // the front-end build ships (web/scripts/build-basemap.mjs).

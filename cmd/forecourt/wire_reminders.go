@@ -20,27 +20,26 @@ import (
 	"forecourt/internal/web"
 )
 
-func init() {
-	wirers = append(wirers, wireReminders)
-	gdprHolders = append(gdprHolders, func(a *app) gdpr.Holder {
-		svc := &reminders.Service{DB: a.db}
-		return gdpr.Holder{Name: "reminders",
-			Export: func(ctx context.Context, email string) (any, error) { return svc.ExportEmail(ctx, email) },
-			Erase: func(ctx context.Context, email string) (int, error) {
-				rs, err := svc.ExportEmail(ctx, email)
-				if err != nil {
-					return 0, err
-				}
-				refs := make([]string, len(rs))
-				for i, r := range rs {
-					refs[i] = "reminder:" + r.ID
-				}
-				if err := eraseMailRefs(ctx, a.db, refs); err != nil {
-					return 0, err
-				}
-				return svc.EraseEmail(ctx, email)
-			}}
-	})
+// remindersHolder covers the owner reminders (and the mails about them)
+// for `forecourt leads export|erase`.
+func remindersHolder(a *app) gdpr.Holder {
+	svc := &reminders.Service{DB: a.db}
+	return gdpr.Holder{Name: "reminders",
+		Export: func(ctx context.Context, email string) (any, error) { return svc.ExportEmail(ctx, email) },
+		Erase: func(ctx context.Context, email string) (int, error) {
+			rs, err := svc.ExportEmail(ctx, email)
+			if err != nil {
+				return 0, err
+			}
+			refs := make([]string, len(rs))
+			for i, r := range rs {
+				refs[i] = "reminder:" + r.ID
+			}
+			if err := eraseMailRefs(ctx, a.db, refs); err != nil {
+				return 0, err
+			}
+			return svc.EraseEmail(ctx, email)
+		}}
 }
 
 // reminderSecret is the key of the unsubscribe tokens: REMINDERS_SECRET,
@@ -70,7 +69,7 @@ func newReminders(ctx context.Context, a *app, eng *booking.Engine, kick func())
 }
 
 // ownerReminders is the server's reminder service, made on first use by
-// the wirers that book (service booking, tyre hotel) and by wireReminders.
+// the features that book (service booking, tyre hotel) and by wireReminders.
 func (w *wiring) ownerReminders(ctx context.Context) (*reminders.Service, error) {
 	if w.reminders != nil {
 		return w.reminders, nil

@@ -19,8 +19,6 @@ import (
 	"forecourt/internal/web"
 )
 
-func init() { wirers = append(wirers, wireTirehotel) }
-
 // tirehotelKeys loads TIREHOTEL_KEY, or the development key file under
 // DATA_DIR (created when absent: `make run` seeds first, so it is there).
 func tirehotelKeys(a *app) (*tirehotel.Keys, error) {

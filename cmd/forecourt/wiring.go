@@ -5,6 +5,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
+	"forecourt/internal/gdpr"
 	"forecourt/internal/jobs"
 	"forecourt/internal/mail"
 	"forecourt/internal/media"
@@ -34,23 +35,62 @@ type wiring struct {
 	// tyre hotel's wheel changes, over every site's workshops.
 	booking *booking.Engine
 	// reminders are the owner reminders over the booking engine; made on
-	// first use (wiring.ownerReminders) by the wirers that book.
+	// first use (wiring.ownerReminders) by the features that book.
 	reminders *reminders.Service
 	// bookingParts are what both booking flows share (booking links, text
 	// messages, the booking page's flows); made on first use
 	// (wiring.bookingShared, wire_booking_manage.go).
 	bookingParts *bookingParts
-	// jobs is the background job queue (River on the store): a wirer
+	// jobs is the background job queue (River on the store): a feature
 	// registers its workers (river.AddWorker(w.jobs.Workers, …)) and
 	// periodic jobs (w.jobs.AddPeriodic); serve starts it after every
-	// wirer ran and stops it on shutdown.
+	// feature is wired and stops it on shutdown.
 	jobs *jobs.Queue
 }
 
-// wirers are the features' wiring functions, registered by init functions
-// in the features' own files (wire_<feature>.go) so that features do not
-// edit each other's code. They run in file-name order (Go runs a package's
-// init functions in the order its files are named), and that order
-// matters for page rewriters: wire_catalog_list.go's list rewriter must see
-// /bilar/fiat/600 before wire_detail.go's detail rewriter does.
-var wirers []func(ctx context.Context, w *wiring) error
+// feature plugs one feature into the server: its loaders, rewriters,
+// routes, jobs and checks (wire_<feature>.go).
+type feature func(ctx context.Context, w *wiring) error
+
+// features are the server's features in the order serve wires them.
+// Only the page rewriters depend on it for what a request gets (they are
+// asked in the order added); the rest keeps the order the features have
+// always been wired in, so the API mounts, the registered jobs and the
+// first settings error serve stops with stay as they were. The booking
+// features share their reminder service and booking parts, made by
+// whichever of them asks first (wiring.ownerReminders,
+// wiring.bookingShared), so their order among themselves is free.
+func features() []feature {
+	return []feature{
+		wireAlerts,  // saved searches: needs nothing from another feature
+		wireBooking, // service booking: the first to ask for the shared reminders and booking parts
+		// The car list's /{brand}/{model} rewriter must see /bilar/fiat/600
+		// before the detail rewriter (next) takes it for the car "fiat";
+		// its HeroBanner loader (the hero with the brand facet) is the only one.
+		wireCatalogList,
+		wireCarDetail,      // car detail: its rewriter after the list's (above)
+		wireFinanceActions, // UK finance action pages: a loader only, beside the detail it links from
+		wireForms,          // the one form pipeline (/api/forms/…), after the pages whose forms post to it
+		wireFormsUI,        // listing blocks and marketing form: loaders only
+		wireHardening,      // PUBLIC_URLS/EDITOR_ACCOUNTS checks and sign-in throttle: editing deps only
+		wireMap,            // MAP_STYLE_URL: the assembler's style and the allowed connect origin
+		wireReminders,      // reminder unsubscribe and sweep: after the booking that made the service
+		wireTirehotel,      // tyre hotel: books through the shared booking parts and reminders
+	}
+}
+
+// gdprHolders are the stores of personal data that `forecourt leads
+// export|erase` covers, in erasure order. The mail outbox's own holder
+// runs last: the mails about leads, bookings and reminders go with those
+// records first, what is left are the mails sent to the person.
+func gdprHolders() []func(a *app) gdpr.Holder {
+	return []func(a *app) gdpr.Holder{
+		leadsHolder,           // wire_forms.go
+		formSubmissionsHolder, // wire_forms.go
+		tireHotelHolder,       // gdpr_bookings.go
+		bookingsHolder,        // gdpr_bookings.go
+		savedSearchesHolder,   // wire_alerts.go
+		remindersHolder,       // wire_reminders.go
+		mailHolder,            // wire_forms.go
+	}
+}

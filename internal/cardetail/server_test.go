@@ -99,7 +99,7 @@ func mustFixture(tb testing.TB) fixture {
 		}
 		pages := &page.Assembler{Content: src, Locales: []string{"sv", "en"}}
 		svc := &cardetail.Service{Engine: engine, Catalog: cst, Content: src}
-		pages.Rewrite(cardetail.Rewriter(cardetail.DetailItemPath))
+		pages.Rewrite("car-detail", cardetail.Rewriter(cardetail.DetailItemPath))
 		pages.Register("CarDetail", svc.DetailLoader())
 		pages.Register("SimilarCars", svc.SimilarLoader())
 		pages.Register("FinanceAction", svc.FinanceActionLoader())

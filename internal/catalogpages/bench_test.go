@@ -46,7 +46,7 @@ func BenchmarkCarListPage(b *testing.B) {
 	}
 	p := MustPages(b, engine)
 	pages := &page.Assembler{Content: p.Content, Locales: []string{"sv", "en"}, Logger: ix.Log}
-	pages.Rewrite(p.CarListRewriter)
+	pages.Rewrite("car-list", p.CarListRewriter)
 	pages.Register("MainNavigation", pages.NavigationLoader)
 	pages.Register("CarList", p.CarList)
 	pages.Register("Breadcrumb", p.Breadcrumb)

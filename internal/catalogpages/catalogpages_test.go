@@ -203,8 +203,8 @@ func TestCarListRewriter(t *testing.T) {
 func assemble(t *testing.T, p *catalogpages.Pages, siteName, lang, target string) *page.Result {
 	t.Helper()
 	a := &page.Assembler{Content: p.Content}
-	a.Rewrite(p.FavouritesRewriter)
-	a.Rewrite(p.CarListRewriter)
+	a.Rewrite("favourites", p.FavouritesRewriter)
+	a.Rewrite("car-list", p.CarListRewriter)
 	a.Register("CarList", p.CarList)
 	a.Register("Favourites", p.Favourites)
 	a.Register("Breadcrumb", p.Breadcrumb)

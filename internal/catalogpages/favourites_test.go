@@ -114,8 +114,8 @@ func TestEverySiteHasItsFavouritesPage(t *testing.T) {
 					req.Path = strings.TrimPrefix(req.Path, pre)
 				}
 				a := &page.Assembler{Content: p.Content}
-				a.Rewrite(p.FavouritesRewriter)
-				a.Rewrite(p.CarListRewriter)
+				a.Rewrite("favourites", p.FavouritesRewriter)
+				a.Rewrite("car-list", p.CarListRewriter)
 				a.Register("Favourites", p.Favourites)
 				res, err := a.Page(context.Background(), req)
 				if err != nil {

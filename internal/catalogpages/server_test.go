@@ -41,7 +41,7 @@ func mustServer(t *testing.T) *web.Server {
 	}
 	p := MustPages(t, MustEngine(t))
 	pages := &page.Assembler{Content: p.Content, Locales: []string{"sv", "en"}}
-	pages.Rewrite(p.CarListRewriter)
+	pages.Rewrite("car-list", p.CarListRewriter)
 	pages.Register("CarList", p.CarList)
 	pages.Register("Breadcrumb", p.Breadcrumb)
 	s, err := web.New(web.Config{Locales: []string{"sv", "en"}}, web.Deps{Sites: sites, Pages: pages, Renderer: pool, Store: storetest.MustSQLite(t),

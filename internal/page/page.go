@@ -141,22 +141,43 @@ type Assembler struct {
 	LoaderTimeout time.Duration
 	mu            sync.RWMutex
 	loaders       map[string]Loader
-	rewriters     []Rewriter
+	rewriters     []namedRewriter
 }
 
-// Rewrite adds a path rewriter; rewriters are asked in the order added.
-func (a *Assembler) Rewrite(rw Rewriter) {
+// namedRewriter is a rewriter with the name it was added under, so that a
+// second one of the same name is refused.
+type namedRewriter struct {
+	name string
+	rw   Rewriter
+}
+
+// Rewrite adds a path rewriter under a name; rewriters are asked in the
+// order added, so the caller's order decides which one sees a path first.
+// A second rewriter of the same name panics: wiring a feature twice is a
+// programming error found at start, like a second handler of one pattern
+// on an http.ServeMux, rather than a rewriter silently asked twice.
+func (a *Assembler) Rewrite(name string, rw Rewriter) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.rewriters = append(a.rewriters, rw)
+	for _, r := range a.rewriters {
+		if r.name == name {
+			panic(fmt.Sprintf("page: a second path rewriter named %q (each rewriter is added once)", name))
+		}
+	}
+	a.rewriters = append(a.rewriters, namedRewriter{name, rw})
 }
 
-// Register adds the loader of a component name.
+// Register adds the loader of a component name. A second loader of the
+// same component panics instead of silently replacing the first, so that
+// the loader that runs is the one registration that names it.
 func (a *Assembler) Register(componentName string, l Loader) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.loaders == nil {
 		a.loaders = map[string]Loader{}
+	}
+	if _, dup := a.loaders[componentName]; dup {
+		panic(fmt.Sprintf("page: a second loader for component %q (each component has one loader)", componentName))
 	}
 	a.loaders[componentName] = l
 }
@@ -197,7 +218,7 @@ func (a *Assembler) Page(ctx context.Context, req *Request) (*Result, error) {
 	rewriters := a.rewriters
 	a.mu.RUnlock()
 	for _, rw := range rewriters {
-		if p, r, ok := rw(ctx, req, dict); ok {
+		if p, r, ok := rw.rw(ctx, req, dict); ok {
 			itemPath, rest = p, r
 			break
 		}

@@ -174,7 +174,10 @@ func (s *Server) Handler() http.Handler {
 	return h
 }
 
-// Route mounts a handler that returns errors (for domain APIs).
+// Route mounts a handler that returns errors (for domain APIs). A second
+// route of a pattern the mux already has (the server's own or another
+// feature's) panics when Handler builds the mux: http.ServeMux refuses it
+// naming both registrations, so no route silently shadows another.
 func (s *Server) Route(mux *http.ServeMux, pattern, name string, h func(w http.ResponseWriter, r *http.Request) error) {
 	hh := s.handle(h)
 	mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
