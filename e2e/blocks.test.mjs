@@ -65,7 +65,7 @@ test("stories: filter by two tags (OR) and load more", async () => {
   await hydrated(page);
   const cards = page.locator(".fc-story-card");
   assert.equal(await cards.count(), 4, "page size 4");
-  await page.getByRole("button", { name: "Visa fler (10)" }).isVisible();
+  await page.getByRole("button", { name: "Visa fler (10)" }).waitFor();
   await screenshot(page, "stories-list");
 
   await page.getByRole("button", { name: "Elbil" }).click();
