@@ -9,8 +9,10 @@ let server, browser;
 const metricsToken = "shell-test-metrics-token";
 const metrics = async () => (await fetch(server.url + "/metrics", { headers: { Authorization: `Bearer ${metricsToken}` } })).text();
 before(async () => {
-  // A short render deadline so the hung-worker journey is quick.
-  server = await startServer({ RENDER_TIMEOUT_MS: "400", RENDER_CACHE: "0", METRICS_TOKEN: metricsToken });
+  // A render deadline the hung-worker journey waits out once. It was 400 ms,
+  // which a loaded machine's first render of the home page overran (the
+  // fallback came instead of the server HTML the first journey checks).
+  server = await startServer({ RENDER_TIMEOUT_MS: "10000", RENDER_CACHE: "0", METRICS_TOKEN: metricsToken });
   browser = await launchBrowser();
 });
 after(async () => {
