@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startServer, launchBrowser, newPage, smtpServer, root } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, smtpServer, root, hydrated, indexReady, waitFor } from "./harness.mjs";
 
 const require = createRequire(path.join(root, "web", "package.json"));
 const { AxeBuilder } = require("@axe-core/playwright");
@@ -42,11 +42,7 @@ before(async () => {
   });
   browser = await launchBrowser();
   // A busy machine takes a while to build every site's index.
-  for (let i = 0; i < 900; i++) {
-    const r = await fetch(server.url + "/api/search", { method: "POST", body: JSON.stringify({ index: "vehicles_group_se", limit: 1 }) });
-    if (r.ok && (await r.json()).total_items > 0) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await indexReady(server, "vehicles_group_se", { nonEmpty: true });
 });
 after(async () => {
   await browser?.close();
@@ -66,14 +62,9 @@ async function axe(page, label, include) {
 }
 
 /** mails waits until address has n mails and returns them. */
-async function mails(address, n, ms = 60000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const got = smtp.mails.filter((x) => x.to.includes(address));
-    if (got.length >= n) return got;
-    if (Date.now() > deadline) assert.fail(`${got.length} mails to ${address}, want ${n}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+function mails(address, n, timeout = 60000) {
+  const to = () => smtp.mails.filter((x) => x.to.includes(address));
+  return waitFor(() => to().length >= n && to(), { timeout, interval: 200, what: () => `${n} mails to ${address} (got ${to().length})` });
 }
 
 /** qp decodes quoted-printable text. */
@@ -119,15 +110,10 @@ test("save a search, confirm it, get the price drop of an import, follow it to t
   await page.goto(on("group-se", listPath));
   const open = page.getByRole("button", { name: "Bevaka sökningen" });
   await open.waitFor();
-  // The block hydrates lazily and the dialog's code loads on the first
-  // press: press until the button says it opened the dialog (a press before
-  // hydration does nothing), then wait for the dialog. Pressing again while
-  // the dialog loads would wait on a button the open modal made inert.
+  // The dialog's code loads on the first press, once the page has hydrated.
+  await hydrated(page);
   const dialog = page.getByRole("dialog", { name: "Bevaka sökningen" });
-  for (let i = 0; i < 50 && (await open.getAttribute("aria-expanded")) !== "true"; i++) {
-    await open.click({ timeout: 1000 }).catch(() => {});
-    await page.waitForTimeout(100);
-  }
+  await open.click();
   await dialog.waitFor();
   const field = dialog.getByRole("textbox", { name: /E-postadress/ });
   assert.equal(await field.evaluate((el) => el === document.activeElement), true, "focus moves into the dialog");

@@ -20,16 +20,29 @@ after(async () => {
   await server?.stop();
 });
 
-/** fullShot screenshots the whole page after scrolling through it (lazy images, animations). */
+/**
+ * fullShot screenshots the whole page after scrolling through it: at each
+ * step it waits (frame by frame, 5 s at most) until the pictures in view
+ * have loaded, so lazy pictures are in the shot.
+ */
 async function fullShot(page, name) {
   await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    const inView = () =>
+      [...document.images].filter((img) => {
+        const r = img.getBoundingClientRect();
+        return r.width > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+      });
+    for (let y = 0; ; y += 600) {
       window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
+      await frame();
+      const deadline = performance.now() + 5000;
+      while (performance.now() < deadline && !inView().every((img) => img.complete)) await frame();
+      if (y + innerHeight >= document.documentElement.scrollHeight) break;
     }
     window.scrollTo(0, 0);
+    await frame();
   });
-  await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(root, "e2e", "screenshots", `${name}.png`), fullPage: true });
 }
 
@@ -52,7 +65,7 @@ test("stories: filter by two tags (OR) and load more", async () => {
   await hydrated(page);
   const cards = page.locator(".fc-story-card");
   assert.equal(await cards.count(), 4, "page size 4");
-  await page.getByRole("button", { name: "Visa fler (10)" }).isVisible();
+  await page.getByRole("button", { name: "Visa fler (10)" }).waitFor();
   await screenshot(page, "stories-list");
 
   await page.getByRole("button", { name: "Elbil" }).click();
@@ -114,8 +127,8 @@ test("disclaimer modal: approve is remembered, decline links away", async () => 
   await dialog.getByRole("button", { name: "Jag representerar ett företag" }).click();
   await dialog.waitFor({ state: "detached" });
   await page.reload();
+  // The modal decides in an effect whether to show; hydrated comes after it.
   await hydrated(page);
-  await page.waitForTimeout(300);
   assert.equal(await page.getByRole("dialog").count(), 0, "approval remembered");
   await page.context().close();
 

@@ -6,7 +6,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { startServer, launchBrowser, newPage, screenshot, smtpServer, root } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, screenshot, smtpServer, root, hydrated, mailTo as mailAt } from "./harness.mjs";
 
 const { AxeBuilder } = createRequire(path.join(root, "web", "package.json"))("@axe-core/playwright");
 
@@ -39,7 +39,27 @@ const cont = (page) => page.getByRole("button", { name: "Fortsätt", exact: true
 async function open(page) {
   await page.goto(server.url + "/boka-service");
   await plateField(page).waitFor({ timeout: 30_000 });
+  await hydrated(page);
 }
+
+/**
+ * settledHeight reads an element's height once it holds still for a frame
+ * (the end of a height transition, which reduced motion cuts to nothing).
+ */
+const settledHeight = (loc) =>
+  loc.evaluate(
+    (el) =>
+      new Promise((resolve) => {
+        let last = NaN;
+        const next = () =>
+          requestAnimationFrame(() => {
+            const h = el.getBoundingClientRect().height;
+            if (h === last) resolve(h);
+            else (last = h), next();
+          });
+        next();
+      }),
+  );
 
 /** toServices fills step 1 by mouse and continues to the services. */
 async function toServices(page, plate, placeQuery, placeName) {
@@ -75,13 +95,7 @@ async function store(page) {
 
 /** mailTo waits for the mail to addr and returns its raw text. */
 async function mailTo(addr) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const m = smtp.mails.find((x) => x.to.includes(addr));
-    if (m) return m.body;
-    if (Date.now() > deadline) throw new Error(`no mail to ${addr}; got ${smtp.mails.map((x) => x.to).join(", ")}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return (await mailAt(smtp, addr)).body;
 }
 
 /** attachment decodes the MIME part named name (base64 or plain). */
@@ -315,14 +329,13 @@ test("the summary is a bottom drawer at phone width; use-my-location fills the p
   await toggle.waitFor();
   assert.equal(await toggle.getAttribute("aria-expanded"), "false");
   const drawer = page.locator(".fc-booking-summary__inner");
-  assert.equal(Math.round((await drawer.boundingBox()).height), 72);
+  assert.equal(Math.round(await settledHeight(drawer)), 72);
   await screenshot(page, "booking-mobile-collapsed");
   await axe(page, "mobile collapsed");
   await toggle.click();
   const close = page.getByRole("button", { name: /Dölj sammanfattning/ });
   assert.equal(await close.getAttribute("aria-expanded"), "true");
-  await page.waitForTimeout(400); // the drawer's height transition
-  assert.equal(Math.round((await drawer.boundingBox()).height), Math.round(844 * 0.8));
+  assert.equal(Math.round(await settledHeight(drawer)), Math.round(844 * 0.8));
   await page.getByRole("heading", { name: "Din bokning" }).waitFor();
   await screenshot(page, "booking-mobile-open");
   await axe(page, "mobile open");
@@ -344,6 +357,7 @@ test("a reload in the middle keeps the state", async () => {
   await toServices(page, "ABC123", "Örebr", "Örebro");
   await page.getByRole("checkbox", { name: /Oljebyte med filter/ }).check();
   await page.reload();
+  await hydrated(page);
   const oil = page.getByRole("checkbox", { name: /Oljebyte med filter/ });
   await oil.waitFor({ timeout: 20_000 });
   assert.equal(await oil.isChecked(), true);

@@ -4,19 +4,14 @@
 // SMTP listener in this process.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, screenshot, smtpServer } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, screenshot, smtpServer, hydrated, indexReady, waitFor } from "./harness.mjs";
 
 let server, browser, smtp;
 before(async () => {
   smtp = await smtpServer();
   server = await startServer({ SMTP_ADDR: smtp.addr, SMTP_FROM: "web@forecourt.test" });
   browser = await launchBrowser();
-  // Wait for the search indexes.
-  for (let i = 0; i < 100; i++) {
-    const r = await fetch(server.url + "/api/search", { method: "POST", body: JSON.stringify({ index: "vehicles_group_se", limit: 1 }) });
-    if (r.ok) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await indexReady(server, "vehicles_group_se");
 });
 after(async () => {
   await browser?.close();
@@ -44,7 +39,7 @@ test("open a car, use the gallery and the full-screen viewer by keyboard, move t
   assert.match(html, /"@type":"Car"/);
   assert.match(html, new RegExp(`<link rel="canonical" href="[^"]*/bilar/${car.car_id}/${car.slug}"`));
   await page.getByRole("heading", { level: 1, name: `${car.car_brand} ${car.car_model}` }).waitFor();
-  await page.waitForTimeout(300);
+  await hydrated(page);
   await screenshot(page, "car-detail-desktop");
 
   await page.getByRole("button", { name: "Nästa bild" }).first().click();
@@ -85,9 +80,9 @@ test("UK: a PCP quote", async () => {
   const page = await newPage(browser);
   const ukURL = server.url.replace("127.0.0.1", "group-uk.localhost");
   await page.goto(`${ukURL}/cars/${car.car_id}/${car.slug}`);
-  await page.getByRole("tab", { name: /PCP/ }).waitFor();
+  await hydrated(page);
   await page.getByRole("tab", { name: /PCP/ }).click();
-  await page.getByText("Representative APR").or(page.getByText(/APR/)).first().waitFor({ timeout: 10000 });
+  await page.getByText("Representative APR").or(page.getByText(/APR/)).first().waitFor();
   await page.getByRole("link", { name: "Reserve this car" }).waitFor();
   assert.match(await page.getByRole("link", { name: "Reserve this car" }).getAttribute("href"), /quoteRef=FQ/);
   await screenshot(page, "car-detail-uk-quote");
@@ -98,9 +93,8 @@ test("compare three cars and read the table", async () => {
   const cars = await findCars("vehicles_group_se", { car_is_sample: ["false"] }, 3);
   const page = await newPage(browser);
   for (const c of cars) {
-    // networkidle: the page's chunks are in and React has taken over the
-    // server HTML (a press before that is lost, as on any hydrating page).
-    await page.goto(`${server.url}/bilar/${c.car_id}/${c.slug}`, { waitUntil: "networkidle" });
+    await page.goto(`${server.url}/bilar/${c.car_id}/${c.slug}`);
+    await hydrated(page);
     await page.getByRole("button", { name: "Lägg till i jämförelsen" }).click();
     await page.getByRole("button", { name: "Ta bort från jämförelsen" }).waitFor();
   }
@@ -121,7 +115,9 @@ test("send a lead: bad phone, then good; the dealer gets the mail", async () => 
   await page.goto(`${server.url}/bilar/${car.car_id}/${car.slug}#contact-testdrive`);
   const form = page.getByRole("form", { name: /Contact the dealer|Kontakta/ });
   await form.waitFor();
-  await page.waitForTimeout(400);
+  await page.waitForFunction(() => document.querySelector('input[name="testDrive"]')?.checked);
+  // The fields are the app's: typed into before hydration, they would be lost.
+  await hydrated(page);
   assert.equal(await form.getByRole("checkbox", { name: /test drive|provkör/i }).isChecked(), true);
   await form.getByRole("textbox", { name: /Name|Namn/ }).fill("Erik E2E");
   await form.getByRole("textbox", { name: /Phone|Telefon/ }).fill("07-ABC");
@@ -132,10 +128,24 @@ test("send a lead: bad phone, then good; the dealer gets the mail", async () => 
   await form.getByRole("textbox", { name: /Phone|Telefon/ }).fill("+46 70 123 45 67");
   await form.getByRole("button", { name: /Send|Skicka/ }).click();
   await page.getByRole("status").filter({ hasText: /Thank|Tack/ }).waitFor();
-  const deadline = Date.now() + 15000;
-  while (smtp.mails.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  await waitFor(() => smtp.mails.length > 0, { what: "the lead mail" });
   assert.equal(smtp.mails.length, 1);
   assert.match(smtp.mails[0].body, /Erik E2E/);
   assert.match(smtp.mails[0].body, /Wants a test drive: yes/);
+  await page.context().close();
+});
+
+test("a test-drive or quote link ticks its box before the page's script has run", async () => {
+  const [car] = await findCars("vehicles_group_se", { car_is_sample: ["false"] }, 1);
+  const page = await newPage(browser);
+  // No script of the app arrives: what is ticked, the document ticked.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  for (const [hash, box] of [["contact-testdrive", "testDrive"], ["contact-quote", "quote"]]) {
+    await page.goto("about:blank"); // a new document, not a jump to another hash
+    await page.goto(`${server.url}/bilar/${car.car_id}/${car.slug}#${hash}`);
+    const checked = await page.evaluate(() => [...document.querySelectorAll("#contact-form input[type=checkbox]")].filter((b) => b.checked).map((b) => b.name));
+    assert.deepEqual(checked, [box], `#${hash}`);
+    assert.equal(await page.evaluate(() => "hydrated" in document.documentElement.dataset), false, "the page has not hydrated");
+  }
   await page.context().close();
 });

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { startServer, launchBrowser, newPage, screenshot, root } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, screenshot, root, hydrated as appHydrated, indexReady } from "./harness.mjs";
 
 const { AxeBuilder } = createRequire(path.join(root, "web", "package.json"))("@axe-core/playwright");
 
@@ -15,23 +15,16 @@ before(async () => {
   browser = await launchBrowser();
   // The server answers at once and builds its search indexes in the
   // background; wait until the group's indexes answer.
-  const deadline = Date.now() + 60_000;
-  for (const index of ["vehicles_group_se", "sites_group_se"]) {
-    for (;;) {
-      const res = await fetch(server.url + "/api/search", { method: "POST", body: JSON.stringify({ index, limit: 0 }) });
-      if (res.ok) break;
-      if (Date.now() > deadline) throw new Error(`index ${index} not ready: HTTP ${res.status}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  for (const index of ["vehicles_group_se", "sites_group_se"]) await indexReady(server, index);
 });
 after(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-/** hydrated waits for the desktop list's filter-mode switch, which appears after hydration. */
+/** hydrated waits for the app's hydration and the desktop list's filter-mode switch, which it brings. */
 async function hydrated(page) {
+  await appHydrated(page);
   await page.getByRole("radio", { name: "Filter alltid synliga" }).waitFor();
 }
 
@@ -75,7 +68,7 @@ test("move the price range with the keyboard and by dragging", async () => {
   await lo.focus();
   for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");
   // Commits after 1.5 s idle.
-  await page.waitForURL(/car_price=\d+-\d+/, { timeout: 5000 });
+  await page.waitForURL(/car_price=\d+-\d+/);
   const [min] = new URL(page.url()).searchParams.get("car_price").split("-").map(Number);
   await page.waitForFunction(() => !document.querySelector(".fc-car-grid.is-loading"));
   // A card's list price is its largest figure (a campaign price is lower).
@@ -140,8 +133,7 @@ test("a readable brand URL is a real page with its own title and canonical", asy
 test("hero search 'bmw diesel automat' lands on a filtered list", async () => {
   const page = await newPage(browser);
   await page.goto(server.url + "/");
-  await page.waitForFunction(() => document.querySelector(".fc-nav") !== null);
-  await page.waitForTimeout(300);
+  await appHydrated(page);
   const box = page.locator("#hero-search");
   await box.fill("bmw diesel automat");
   await box.press("Enter");
@@ -160,6 +152,7 @@ test("hero search 'bmw diesel automat' lands on a filtered list", async () => {
 test("phone: filters in an accessible drawer", async () => {
   const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(server.url + "/bilar");
+  await appHydrated(page);
   const open = page.getByRole("button", { name: /^Filter/ });
   await open.waitFor();
   await screenshot(page, "car-list-mobile");
@@ -179,7 +172,7 @@ test("open a dealer site from the list", async () => {
   const page = await newPage(browser);
   await page.goto(server.url + "/anlaggningar", { waitUntil: "domcontentloaded" });
   await page.getByRole("heading", { level: 1, name: "Våra anläggningar" }).waitFor();
-  await page.waitForTimeout(300);
+  await appHydrated(page);
   await screenshot(page, "site-list-desktop");
   const first = page.locator(".fc-site-card").first();
   const name = (await first.locator("h2").textContent()).trim();
@@ -190,11 +183,8 @@ test("open a dealer site from the list", async () => {
   await page.getByRole("heading", { name: "Avdelningar" }).waitFor();
   await page.getByRole("button", { name: /Visa personal/ }).first().waitFor();
   const staff = page.locator(".fc-department__staff-toggle").first();
-  // The page may still be hydrating after a full load: click until the toggle answers.
-  for (let i = 0; i < 20 && (await staff.getAttribute("aria-expanded")) !== "true"; i++) {
-    await staff.click();
-    await page.waitForTimeout(250);
-  }
+  await staff.click();
+  await page.locator('.fc-department__staff-toggle[aria-expanded="true"]').first().waitFor();
   assert.equal(await staff.getAttribute("aria-expanded"), "true");
   assert.ok(await page.locator(".fc-staff:not([hidden]) a[href^='tel:'], .fc-staff:not([hidden]) a[href^='mailto:']").count() > 0);
   const cars = page.getByRole("link", { name: new RegExp(`Se alla bilar hos ${name}`) }).first();
@@ -203,7 +193,7 @@ test("open a dealer site from the list", async () => {
   await screenshot(page, "site-detail-desktop");
   const phone = await newPage(browser, { viewport: { width: 390, height: 844 } });
   await phone.goto(page.url(), { waitUntil: "domcontentloaded" });
-  await phone.waitForTimeout(300);
+  await appHydrated(phone);
   await screenshot(phone, "site-detail-mobile");
   await phone.context().close();
   await cars.click();
@@ -218,7 +208,7 @@ test("car list and dealer pages have no axe violations", async () => {
   const page = await newPage(browser);
   for (const p of ["/bilar/bmw", "/anlaggningar", "/anlaggningar/stockholm-kungsholmen"]) {
     await page.goto(server.url + p, { waitUntil: "domcontentloaded" });
-    await page.waitForTimeout(500);
+    await appHydrated(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
     assert.deepEqual(violations.map((v) => `${p}: ${v.id} ${v.nodes[0]?.target}`), []);
   }

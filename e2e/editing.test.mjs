@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { root, startServer, launchBrowser, newPage, screenshot } from "./harness.mjs";
+import { root, startServer, launchBrowser, newPage, screenshot, hydrated } from "./harness.mjs";
 
 // The demo editor of the Makefile (password "forecourt-demo"); only the hash is configured.
 const EDITOR_ACCOUNTS = "redaktor:$2a$12$TDlk248Auz/TZNFMy2iZse/Psip724.OgVyFVebfTGDfFQjMKRVxe";
@@ -31,6 +31,8 @@ const heading = (page) => page.locator(".fc-hero__title").first();
 test("an editor edits the home heading, visitors see it only after publishing", async () => {
   const visitor = await newPage(browser);
   await visitor.goto(server.url + "/?mode=edit");
+  // Hydrated: editing chrome the app added would be there by now.
+  await hydrated(visitor);
   assert.equal(await heading(visitor).textContent(), "Hitta din nästa bil");
   assert.equal(await visitor.getByRole("button", { name: /^Redigera/ }).count(), 0, "visitors get no editing chrome");
 
@@ -41,6 +43,7 @@ test("an editor edits the home heading, visitors see it only after publishing", 
   await editor.getByRole("button", { name: "Logga in" }).click();
   await editor.waitForURL(server.url + "/?mode=edit");
   await editor.getByRole("region", { name: "Redigeringsläge" }).waitFor();
+  await hydrated(editor);
   const cookie = (await editor.context().cookies()).find((c) => c.name === "fc_editor");
   assert.ok(cookie?.httpOnly && cookie.sameSite === "Lax", "session cookie is HttpOnly and SameSite=Lax");
 
@@ -58,6 +61,7 @@ test("an editor edits the home heading, visitors see it only after publishing", 
   await editor.getByText(/Publicerat \(1 ändringar\)/).waitFor();
 
   await visitor.reload();
+  await hydrated(visitor);
   assert.equal(await heading(visitor).textContent(), "Din nya bil väntar");
   assert.equal(await visitor.getByRole("button", { name: /^Redigera/ }).count(), 0);
   assert.deepEqual(editor.consoleProblems, []);

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { startServer, launchBrowser, newPage, screenshot, smtpServer, root } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, screenshot, smtpServer, root, hydrated, indexReady, mailTo as mailAt, waitFor } from "./harness.mjs";
 
 const require = createRequire(path.join(root, "web", "package.json"));
 const { AxeBuilder } = require("@axe-core/playwright");
@@ -52,13 +52,7 @@ before(async () => {
     FORMS_LIMIT_ADDRESS: `${ADDRESS_LIMIT}/10m`, FORMS_MIN_FILL_MS: "1000",
   });
   browser = await launchBrowser();
-  for (const index of ["vehicles_group_se", "sites_group_se", "sites_group_no"]) {
-    for (let i = 0; i < 150; i++) {
-      const r = await fetch(server.url + "/api/search", { method: "POST", body: JSON.stringify({ index, limit: 1 }) });
-      if (r.ok) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  for (const index of ["vehicles_group_se", "sites_group_se", "sites_group_no"]) await indexReady(server, index);
 });
 after(async () => {
   await browser?.close();
@@ -80,15 +74,7 @@ async function axe(page, label) {
 }
 
 /** mailTo waits for a mail to address and returns it. */
-async function mailTo(address) {
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    const m = smtp.mails.find((x) => x.to.includes(address));
-    if (m) return m;
-    if (Date.now() > deadline) assert.fail(`no mail to ${address}; got ${JSON.stringify(smtp.mails.map((x) => x.to))}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const mailTo = (address) => mailAt(smtp, address);
 
 /** body decodes a quoted-printable or base64 mail body well enough to search it. */
 function body(m) {
@@ -119,7 +105,7 @@ test("sell / trade-in on group-se: bad input, then good; the buying desk gets th
   assert.equal(res.status(), 200);
   const form = page.getByRole("form", { name: "Sälj eller byt in din bil" });
   await form.waitFor();
-  await page.waitForTimeout(300);
+  await hydrated(page);
   assert.equal(await form.getByRole("radio", { name: "Sälja" }).isChecked(), true);
   await form.getByRole("textbox", { name: "Registreringsnummer" }).fill("abc 123");
   await form.getByRole("textbox", { name: "Telefon" }).fill("07-ABC");
@@ -156,6 +142,7 @@ test("sell form on group-no speaks Norwegian", async () => {
   const form = page.getByRole("form", { name: "Selg eller bytt inn bilen din" });
   await form.getByRole("radio", { name: "Selge" }).waitFor();
   await form.getByRole("textbox", { name: /Kilometerstand \(km\)/ }).waitFor();
+  await hydrated(page);
   await form.getByRole("button", { name: "Send" }).click();
   await form.getByText("Oppgi kilometerstand").waitFor();
   await axe(page, "/selge-bil");
@@ -167,7 +154,7 @@ test("Norwegian service request by keyboard alone: bad, then good; the dealer's 
   assert.equal((await page.goto(on("group-no", "/bestill-service"))).status(), 200);
   const form = page.getByRole("form", { name: "Send serviceforespørsel" });
   await form.waitFor();
-  await page.waitForTimeout(300);
+  await hydrated(page);
   assert.equal(await form.getByRole("group", { name: "Hva ønsker du hjelp med?" }).getByRole("checkbox").count(), 11);
   await axe(page, "/bestill-service");
 
@@ -222,13 +209,7 @@ test("Norwegian service request by keyboard alone: bad, then good; the dealer's 
     body: JSON.stringify({ index: "sites_group_no", fields: ["site_id", "site_email", "site_departments"], filters: { site_id: [siteId] }, limit: 1 }),
   });
   const site = JSON.stringify((await res.json()).content[0] ?? {});
-  const deadline = Date.now() + 20000;
-  let mail;
-  while (!mail && Date.now() < deadline) {
-    mail = smtp.mails.find((m) => /AB12345/.test(body(m)));
-    if (!mail) await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.ok(mail, "no mail with the registration number");
+  const mail = await waitFor(() => smtp.mails.find((m) => /AB12345/.test(body(m))), { what: "a mail with the registration number" });
   assert.ok(site.includes(mail.to[0]), `mail to ${mail.to[0]}, not an address of the chosen dealer`);
   assert.match(body(mail), /EU-kontroll/);
   assert.match(body(mail), new RegExp(`${year}-03-15`));
@@ -239,6 +220,7 @@ test("Norwegian service request by keyboard alone: bad, then good; the dealer's 
 test("the date picker blocks the days before today", async () => {
   const page = await newPage(browser);
   await page.goto(on("group-no", "/bestill-service"));
+  await hydrated(page);
   await page.getByRole("button", { name: /Velg dato i kalenderen/ }).click();
   const grid = page.getByRole("grid");
   await grid.waitFor();
@@ -257,7 +239,7 @@ test("form builder on group-se: bad, then good; the event's mailbox gets the ans
   assert.equal((await page.goto(on("group-se", "/provkorningskvall"))).status(), 200);
   const form = page.getByRole("form", { name: "Provkörningskväll för elbilar" });
   await form.waitFor();
-  await page.waitForTimeout(300);
+  await hydrated(page);
   await form.getByRole("textbox", { name: "Förnamn" }).fill("Anna");
   await form.getByRole("textbox", { name: "E-post" }).fill("anna@example");
   await form.getByRole("button", { name: "Skicka anmälan" }).click();
@@ -285,6 +267,7 @@ test("form builder on group-uk renders its English definition", async () => {
   assert.equal((await page.goto(on("group-uk", "/events/part-exchange-evening"))).status(), 200);
   const form = page.getByRole("form", { name: "Part-exchange valuation evening" });
   await form.getByRole("combobox").first().waitFor();
+  await hydrated(page);
   await form.getByRole("button").last().click();
   await form.locator(".fc-form__error").first().waitFor();
   await screenshot(page, "forms-builder-uk");
@@ -295,6 +278,7 @@ test("form builder on group-uk renders its English definition", async () => {
 test("marketing embed: stand-in script, 520 px dialog, focus kept inside, lead on the provider's message", async () => {
   const page = await newPage(browser);
   assert.equal((await page.goto(on("group-se", "/nyhetsbrev"))).status(), 200);
+  await hydrated(page);
   assert.equal(scriptHits, 0, "the script loads only when the form is opened");
   const open = page.getByRole("button", { name: "Prenumerera", exact: true });
   await open.focus();
@@ -328,6 +312,7 @@ test("site selection, site block and car teasers on group-se and group-no", asyn
   for (const [site, p, detail, blockTitle] of [["group-se", "/valj-anlaggning", "/anlaggningar/", "Forecourt Bil Stockholm Kungsholmen"], ["group-no", "/velg-forhandler", "/forhandlere/", "Forecourt Bil Oslo Alnabru"]]) {
     const page = await newPage(browser);
     assert.equal((await page.goto(on(site, p))).status(), 200);
+    await hydrated(page);
     const block = page.locator(".fc-site-block");
     await block.getByRole("heading", { level: 2, name: blockTitle }).waitFor();
     const blockCars = await block.getByRole("article").count();
@@ -358,7 +343,7 @@ test("a rate-limited visitor sees the wait", async () => {
   await page.goto(on("group-se", "/salja-bil"));
   const form = page.getByRole("form", { name: "Sälj eller byt in din bil" });
   await form.waitFor();
-  await page.waitForTimeout(300);
+  await hydrated(page);
   await form.getByRole("textbox", { name: "Registreringsnummer" }).fill("XYZ987");
   await form.getByRole("textbox", { name: /Miltal/ }).fill("900");
   await form.getByRole("textbox", { name: "Namn" }).fill("Bo Bråttom");

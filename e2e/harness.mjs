@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import net from "node:net";
+import http from "node:http";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -66,26 +67,26 @@ export async function startServer(env = {}) {
   const logs = [];
   const proc = spawn(path.join(root, "bin", "forecourt"), ["serve"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ACCESS_LOG: "false", RENDER_WORKERS: "1", ...env },
+    // A render deadline of 10 s, not 2: on a loaded machine a render can
+    // overrun 2 s, and the page then comes as the client-side fallback,
+    // which journeys that read the server HTML do not expect.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ACCESS_LOG: "false", RENDER_WORKERS: "1", RENDER_TIMEOUT_MS: "10000", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   proc.stdout.on("data", (d) => logs.push(String(d)));
   proc.stderr.on("data", (d) => logs.push(String(d)));
   const url = `http://127.0.0.1:${port}`;
   // A busy shared machine can take minutes to build the search indexes.
-  const deadline = Date.now() + Number(process.env.E2E_START_TIMEOUT_MS ?? 180_000);
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited ${proc.exitCode}:\n${logs.join("")}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      proc.kill("SIGTERM");
-      throw new Error(`server did not come up:\n${logs.join("")}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(
+    async () => {
+      if (proc.exitCode !== null) throw new Error(`server exited ${proc.exitCode}:\n${logs.join("")}`);
+      return fetch(`${url}/healthz`).then((res) => res.ok, () => false);
+    },
+    { timeout: Number(process.env.E2E_START_TIMEOUT_MS ?? 180_000), what: "the server's /healthz" },
+  ).catch((err) => {
+    proc.kill("SIGTERM");
+    throw new Error(`server did not come up: ${err.message}\n${logs.join("")}`);
+  });
   return {
     url,
     port,
@@ -113,10 +114,13 @@ export const CONSENT_GIVEN = JSON.stringify({ analytics: false, marketing: false
 /**
  * newPage opens a page that records console errors and warnings (hydration
  * warnings included). The visitor has already answered the cookie banner
- * unless opts.consent is false.
+ * unless opts.consent is false. The visitor prefers reduced motion (the app
+ * honours it: global.css cuts transitions and animations to nothing), so a
+ * journey reads a transition's end state at once instead of timing it; a
+ * journey about motion itself passes reducedMotion: "no-preference".
  */
 export async function newPage(browser, { consent = true, ...opts } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...opts });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: "reduce", ...opts });
   if (consent) {
     await context.addInitScript((value) => {
       if (!/(?:^|; )consent=/.test(document.cookie)) document.cookie = `consent=${encodeURIComponent(value)}; Path=/; Max-Age=3600`;
@@ -146,7 +150,6 @@ export async function newPage(browser, { consent = true, ...opts } = {}) {
   return page;
 }
 
-/** screenshot saves a PNG under e2e/screenshots (ignored by git) for a person to look at. */
 /**
  * hydrated waits until the page's script has hydrated it (the app sets
  * data-hydrated on <html>): server-rendered pages load their script after
@@ -157,6 +160,67 @@ export async function hydrated(page) {
   await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
 }
 
+/**
+ * waitFor polls fn (sync or async) until it returns something truthy and
+ * resolves with that; after timeout ms it fails, naming what it waited for.
+ * what may be a function (called on failure, to say what there was). It is
+ * the one way journeys wait for things outside the page (a mail at
+ * the SMTP listener, an SMS in the development outbox, a search index, a
+ * process): never a fixed sleep.
+ */
+export async function waitFor(fn, { timeout = 30_000, interval = 100, what = "the condition" } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`waited ${timeout} ms for ${typeof what === "function" ? what() : what}`);
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
+/**
+ * indexReady waits until the server's search index answers (the server
+ * builds its indexes in the background after it starts); with nonEmpty,
+ * until it holds a document. host picks the site (node:http, because fetch
+ * drops a Host header).
+ */
+export async function indexReady(server, index, { host, nonEmpty = false, timeout = 180_000 } = {}) {
+  await waitFor(
+    async () => {
+      const res = await postJSON(server, "/api/search", { index, limit: nonEmpty ? 1 : 0 }, host).catch(() => null);
+      return res?.status === 200 && (!nonEmpty || res.body.total_items > 0);
+    },
+    { timeout, interval: 200, what: `search index ${index}${host ? ` on ${host}` : ""}` },
+  );
+}
+
+function postJSON(server, path, body, host) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(server.url + path, { method: "POST", headers: { ...(host ? { Host: host } : {}), "Content-Type": "application/json" } }, (res) => {
+      let text = "";
+      res.on("data", (d) => (text += d));
+      res.on("end", () => {
+        try {
+          resolve({ status: res.statusCode, body: JSON.parse(text) });
+        } catch {
+          resolve({ status: res.statusCode, body: null });
+        }
+      });
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** mailTo waits for a mail to address at the test SMTP listener (matching re, if given) and returns it. */
+export function mailTo(smtp, address, { match, timeout = 30_000 } = {}) {
+  return waitFor(() => smtp.mails.find((m) => m.to.some((t) => t.includes(address)) && (!match || match(m))), {
+    timeout,
+    what: () => `a mail to ${address}${match ? " that matches" : ""} (mails went to ${JSON.stringify(smtp.mails.map((m) => m.to))})`,
+  });
+}
+
+/** screenshot saves a PNG under e2e/screenshots (ignored by git) for a person to look at. */
 export async function screenshot(page, name) {
   const dir = path.join(here, "screenshots");
   fs.mkdirSync(dir, { recursive: true });
@@ -191,4 +255,5 @@ export function smtpServer() {
   });
   return new Promise((resolve) => srv.listen(0, "127.0.0.1", () => resolve({ srv, mails, addr: `127.0.0.1:${srv.address().port}` })));
 }
+
 

@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
-import { startServer, launchBrowser, newPage, screenshot } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, screenshot, hydrated, waitFor } from "./harness.mjs";
 
 let server, browser;
 before(async () => {
@@ -33,6 +33,44 @@ function api(host, method, path, body) {
   });
 }
 
+/**
+ * settled waits until the similar-cars strip holds still: not being dragged,
+ * and at the same place two frames in a row (its snap is a transition, which
+ * reduced motion cuts to nothing).
+ */
+const settled = (page) =>
+  page.locator(".fc-similar__track").evaluate(
+    (el) =>
+      new Promise((resolve) => {
+        let last = NaN;
+        const next = () =>
+          requestAnimationFrame(() => {
+            const x = el.getBoundingClientRect().left;
+            if (x === last && !el.classList.contains("is-dragging")) resolve();
+            else (last = x), next();
+          });
+        next();
+      }),
+  );
+
+/**
+ * frameTimes waits until a timer of the page, started now, has fired n times
+ * at the 360° viewer's pace (150 ms): a rotation still running would have had
+ * as many turns. The page's own timer, not the test's clock, so a loaded
+ * machine slows both alike.
+ */
+const frameTimes = (page, n) =>
+  page.evaluate(
+    (n) =>
+      new Promise((resolve) => {
+        let fired = 0;
+        const id = setInterval(() => {
+          if (++fired >= n) clearInterval(id), resolve();
+        }, 150);
+      }),
+    n,
+  );
+
 /** translateX reads the strip's resting offset from its inline style. */
 const translateX = (page) =>
   page.locator(".fc-similar__track").evaluate((el) => Number(/translateX\((-?[\d.]+)px\)/.exec(el.style.transform)?.[1]));
@@ -41,7 +79,8 @@ test("similar cars: a click toggles the strip, a long drag snaps it open, a shor
   const { body } = await api("group-se.localhost", "POST", "/api/search", { index: "vehicles_group_se", limit: 1, fields: ["car_id", "slug"] });
   const [car] = body.content;
   const page = await newPage(browser);
-  await page.goto(`${server.url}/bilar/${car.car_id}/${car.slug}`, { waitUntil: "networkidle" });
+  await page.goto(`${server.url}/bilar/${car.car_id}/${car.slug}`);
+  await hydrated(page);
   const strip = page.getByRole("region", { name: /liknande bilar|bilar i lager/i });
   await strip.scrollIntoViewIfNeeded();
   const toggle = strip.getByRole("button", { name: /visa fler|visa mindre/i });
@@ -68,7 +107,7 @@ test("similar cars: a click toggles the strip, a long drag snaps it open, a shor
   const range = -(await translateX(page));
   assert.ok(range > 16, `a click opens the strip fully (offset ${-range})`);
   await assert.doesNotReject(strip.getByRole("button", { name: /visa mindre/i, expanded: true }).waitFor());
-  await page.waitForTimeout(400); // transition
+  await settled(page);
   // The strip moved: find a gap between two cards inside the viewport again.
   const gapOpen = await page.locator(".fc-similar__track > li").evaluateAll((lis) => {
     const r = lis.map((li) => li.getBoundingClientRect()).find((r) => r.right > 40 && r.right + 16 < window.innerWidth);
@@ -89,12 +128,11 @@ test("similar cars: a click toggles the strip, a long drag snaps it open, a shor
     await page.mouse.down();
     await page.mouse.move(startX + dx, y, { steps: 12 });
     await page.mouse.up();
-    await page.waitForTimeout(100);
+    await settled(page);
   };
   await drag(-Math.round(range * 0.2));
   assert.equal(await translateX(page), -16, "a drag of 20 % of the range snaps back");
   assert.equal(page.url(), url, "a drag over a card does not open it");
-  await page.waitForTimeout(400);
   await drag(-Math.round(range * 0.4));
   assert.equal(await translateX(page), -range, "a drag past 30 % of the range snaps open");
   assert.equal(page.url(), url, "a drag over a card does not open it");
@@ -117,9 +155,12 @@ test("UK 360° viewer: the tab appears, the car turns by itself, a drag stops it
     if (m.status === 200 && m.body.has360 && m.body.images360?.length) { car = c; break; }
   }
   assert.ok(car, "a group-uk car with 360° media");
-  const page = await newPage(browser);
+  // The car turns by itself whatever the visitor's motion setting; this
+  // journey is about that motion.
+  const page = await newPage(browser, { reducedMotion: "no-preference" });
   const ukURL = server.url.replace("127.0.0.1", "group-uk.localhost");
   await page.goto(`${ukURL}/cars/${car.car_id}/${car.slug}`);
+  await hydrated(page);
   const missing = [];
   // Only the viewer's pictures count here (the finance panel may answer 404 for an old car).
   page.on("response", (r) => { if (r.status() >= 400 && /\/(_img|-\/media|api\/media)/.test(r.url())) missing.push(r.url()); });
@@ -132,9 +173,10 @@ test("UK 360° viewer: the tab appears, the car turns by itself, a drag stops it
   const angle = async () => Number(/(\d+)°$/.exec(await img.getAttribute("alt"))[1]);
 
   // Auto-rotation: about one frame (10° of 36 frames) every 150 ms.
+  // Measured over the time it takes to turn eight frames (or 10 s, if it turns slower).
   const a0 = await angle();
   const t0 = Date.now();
-  await page.waitForTimeout(1200);
+  await waitFor(async () => ((await angle()) - a0 + 360) % 360 >= 80 || Date.now() - t0 > 10_000, { timeout: 15_000, interval: 50, what: "the car to turn" });
   const turned = ((await angle()) - a0 + 360) % 360;
   const frames = turned / 10;
   const expected = (Date.now() - t0) / 150;
@@ -151,7 +193,8 @@ test("UK 360° viewer: the tab appears, the car turns by itself, a drag stops it
   const afterDrag = await angle();
   await page.mouse.up();
   await assert.doesNotReject(page.getByRole("button", { name: "Play" }).waitFor(), "dragging stops the auto-rotation");
-  await page.waitForTimeout(600);
+  // Four frame times of the rotation that would have turned it, had it not stopped.
+  await frameTimes(page, 4);
   assert.equal(await angle(), afterDrag, "the car stays where the drag left it");
   // Dragging 60 px to the left turns six frames forward from where it was.
   await page.mouse.move(x, y);
@@ -167,7 +210,8 @@ test("UK 360° viewer: the tab appears, the car turns by itself, a drag stops it
 
 test("hero search by keyboard: 'volvo xc60 dragkrok' + Enter lands on the car list with brand, model and keyphrase", async () => {
   const page = await newPage(browser);
-  await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+  await page.goto(`${server.url}/`);
+  await hydrated(page);
   const search = page.getByRole("search").getByRole("searchbox");
   await search.focus();
   await page.keyboard.type("volvo xc60 dragkrok");

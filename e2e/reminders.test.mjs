@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { root, startServer, launchBrowser, newPage, screenshot, smtpServer } from "./harness.mjs";
+import { root, startServer, launchBrowser, newPage, screenshot, smtpServer, hydrated, mailTo, waitFor } from "./harness.mjs";
 
 const run = promisify(execFile);
 const bin = path.join(root, "bin", "forecourt");
@@ -38,17 +38,9 @@ async function runDue(at) {
   return stdout;
 }
 
-/** mailMatching waits for a mail to addr whose decoded body matches re. */
+/** mailMatching waits for a mail to addr whose decoded body matches re and returns that body. */
 async function mailMatching(addr, re) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    for (const m of smtp.mails.filter((x) => x.to.some((t) => t.includes(addr)))) {
-      const text = decodeQP(m.body);
-      if (re.test(text)) return text;
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${addr} matching ${re}; got ${smtp.mails.length} mails`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return decodeQP((await mailTo(smtp, addr, { match: (m) => re.test(decodeQP(m.body)) })).body);
 }
 
 function decodeQP(raw) {
@@ -61,6 +53,7 @@ const inTwoYears = () => new Date(Date.now() + 800 * 86400_000).toISOString().sl
 test("service reminder: tick the box, the mail's link opens the flow with plate and place, one-click unsubscribe", async () => {
   const page = await newPage(browser);
   await page.goto(server.url + "/boka-service");
+  await hydrated(page);
   const plate = page.getByRole("textbox", { name: "Registreringsnummer" });
   await plate.waitFor({ timeout: 30_000 });
   await plate.fill("ABC123");
@@ -142,18 +135,15 @@ async function devSMS() {
 test("tyre-season reminder: a wheel change with the box ticked; the mail opens /dackhotell with the plate", async () => {
   const page = await newPage(browser);
   await page.goto(`${server.url}/dackhotell`);
-  await page.waitForFunction(() => document.querySelector(".fc-nav") !== null);
-  await page.waitForTimeout(300);
+  await hydrated(page);
   await page.getByRole("textbox", { name: "Registreringsnummer" }).fill("DCK123");
   await page.getByRole("button", { name: "Fortsätt" }).click();
   const before = (await devSMS()).length;
   await page.getByRole("button", { name: "Skicka kod" }).click();
-  let sms;
-  for (let i = 0; i < 100 && !sms; i++) {
+  const sms = await waitFor(async () => {
     const list = await devSMS();
-    if (list.length > before) sms = list[0];
-    else await new Promise((r) => setTimeout(r, 100));
-  }
+    return list.length > before && list[0];
+  }, { what: "a code in the development outbox" });
   const digits = /\b(\d{4})\b/.exec(sms?.body ?? "")?.[1];
   assert.ok(digits, "a code");
   await page.getByRole("textbox", { name: "Kod från SMS" }).pressSequentially(digits);

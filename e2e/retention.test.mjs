@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { startServer, launchBrowser, newPage, screenshot, root } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, screenshot, root, hydrated as appHydrated, indexReady } from "./harness.mjs";
 
 const { AxeBuilder } = createRequire(path.join(root, "web", "package.json"))("@axe-core/playwright");
 const axe = async (page, where) => {
@@ -18,21 +18,18 @@ before(async () => {
   server = await startServer();
   browser = await launchBrowser();
   // The server builds its search indexes in the background; wait for group-se's.
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const res = await fetch(server.url + "/api/search", { method: "POST", body: JSON.stringify({ index: "vehicles_group_se", limit: 0 }) });
-    if (res.ok) break;
-    if (Date.now() > deadline) throw new Error(`index not ready: HTTP ${res.status}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await indexReady(server, "vehicles_group_se");
 });
 after(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-/** hydrated waits for the desktop list's filter-mode switch, which appears after hydration. */
-const hydrated = (page) => page.getByRole("radio", { name: "Filter alltid synliga" }).waitFor();
+/** hydrated waits for the app's hydration and the desktop list's filter-mode switch, which it brings. */
+const hydrated = async (page) => {
+  await appHydrated(page);
+  await page.getByRole("radio", { name: "Filter alltid synliga" }).waitFor();
+};
 const idOf = (href) => Number(href.split("/").filter(Boolean).at(-2));
 
 test("favourites survive a reload and travel by share link to a fresh browser", async () => {
@@ -82,6 +79,7 @@ test("favourites survive a reload and travel by share link to a fresh browser", 
   const other = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const res = await other.goto(link);
   assert.equal(res.status(), 200);
+  await appHydrated(other);
   await other.getByText("1 ogiltiga bil-id i länken ignorerades.").waitFor();
   await other.getByRole("heading", { name: "En delad lista med 3 bilar" }).waitFor();
   assert.deepEqual(await other.locator(".fc-car-card__title").allTextContents(), [picked[1].title, picked[0].title, "Bil 999999999"]);
@@ -112,7 +110,7 @@ test("the monthly-cost facet and sort work by keyboard and live in the URL", asy
   await hi.focus();
   for (let i = 0; i < 9; i++) await page.keyboard.press("PageDown");
   // Commits after 1.5 s idle, like the price.
-  await page.waitForURL(/car_monthly_cost=\d+-\d+/, { timeout: 5000 });
+  await page.waitForURL(/car_monthly_cost=\d+-\d+/);
   const [, upper] = new URL(page.url()).searchParams.get("car_monthly_cost").split("-").map(Number);
   assert.ok(upper < max, `upper end ${upper} moved below ${max}`);
   await page.getByRole("button", { name: /^Ta bort filter Månadskostnad/ }).waitFor();

@@ -2,15 +2,17 @@
 // navigation and the render fallback.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, screenshot, hydrated } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, screenshot, hydrated, waitFor } from "./harness.mjs";
 
 let server, browser;
 // /metrics on the public port needs the monitoring token.
 const metricsToken = "shell-test-metrics-token";
 const metrics = async () => (await fetch(server.url + "/metrics", { headers: { Authorization: `Bearer ${metricsToken}` } })).text();
 before(async () => {
-  // A short render deadline so the hung-worker journey is quick.
-  server = await startServer({ RENDER_TIMEOUT_MS: "400", RENDER_CACHE: "0", METRICS_TOKEN: metricsToken });
+  // A render deadline the hung-worker journey waits out once. It was 400 ms,
+  // which a loaded machine's first render of the home page overran (the
+  // fallback came instead of the server HTML the first journey checks).
+  server = await startServer({ RENDER_TIMEOUT_MS: "10000", RENDER_CACHE: "0", METRICS_TOKEN: metricsToken });
   browser = await launchBrowser();
 });
 after(async () => {
@@ -25,8 +27,7 @@ test("home page renders on the server and hydrates without warnings", async () =
   assert.match(await page.title(), /Bilar, service och däck \| Forecourt/);
   const serverHTML = await res.text();
   assert.match(serverHTML, /<div id="root"><.*fc-hero/s, "hero must be in the server HTML");
-  await page.waitForFunction(() => document.querySelector(".fc-nav") !== null);
-  await page.waitForTimeout(300);
+  await hydrated(page);
   await screenshot(page, "home-desktop");
   assert.deepEqual(page.consoleProblems, []);
   await page.context().close();
@@ -71,8 +72,12 @@ test("a killed render worker is restarted and the page keeps working", async () 
   assert.equal(res.status(), 200);
   assert.match(await res.text(), /<title>Vår historia \| Forecourt<\/title>/);
   await page.waitForSelector("h1:has-text('Vår historia')");
-  for (let i = 0; i < 100 && (await workerPids()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-  const after = await metrics();
+  // The next journey needs the restarted worker; the restart is counted once it runs.
+  await waitFor(async () => (await workerPids()).length > 0, { what: "a restarted render worker" });
+  const after = await waitFor(async () => {
+    const text = await metrics();
+    return metric(text, "forecourt_render_worker_restarts_total") > metric(before, "forecourt_render_worker_restarts_total") && text;
+  }, { what: "the restart in /metrics" }).catch(() => metrics());
   assert.ok(metric(after, "forecourt_render_worker_restarts_total") > metric(before, "forecourt_render_worker_restarts_total"), "restart counted");
   await page.context().close();
 });

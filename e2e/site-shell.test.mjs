@@ -3,7 +3,7 @@
 // settings, consent banner, scroll-to-top and brand theming.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, screenshot } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, screenshot, hydrated } from "./harness.mjs";
 
 let server, browser;
 before(async () => {
@@ -16,23 +16,39 @@ after(async () => {
 });
 
 const nav = (page) => page.getByRole("navigation", { name: "Huvudmeny" });
-const bg = (loc) => loc.evaluate((el) => getComputedStyle(el).backgroundColor);
+/**
+ * settledBg reads the background once a colour transition has ended: when
+ * two frames in a row show the same colour (the page prefers reduced motion,
+ * so a transition lasts a hundredth of a millisecond).
+ */
+const settledBg = (loc) =>
+  loc.evaluate(
+    (el) =>
+      new Promise((resolve) => {
+        let last = getComputedStyle(el).backgroundColor;
+        const next = () =>
+          requestAnimationFrame(() => {
+            const now = getComputedStyle(el).backgroundColor;
+            if (now === last) resolve(now);
+            else (last = now), next();
+          });
+        next();
+      }),
+  );
 
 test("desktop menu by mouse: the floating bar turns solid, a dropdown opens on hover and a link navigates", async () => {
   const page = await newPage(browser);
   await page.goto(server.url + "/");
-  await page.waitForSelector(".fc-nav");
+  await hydrated(page);
   const bar = page.locator("nav.fc-nav");
   assert.match(await bar.getAttribute("class"), /fc-nav--floating/);
   await page.mouse.move(700, 600); // over the hero, away from the bar
-  await page.waitForTimeout(300);
-  assert.equal(await bg(bar), "rgba(0, 0, 0, 0)", "transparent over the hero");
+  assert.equal(await settledBg(bar), "rgba(0, 0, 0, 0)", "transparent over the hero");
   const trigger = nav(page).getByRole("button", { name: "Köpa bil" });
   await trigger.hover();
   await page.waitForFunction(() => document.querySelector("nav.fc-nav")?.matches(".fc-nav--solid"));
   assert.equal(await trigger.getAttribute("aria-expanded"), "true");
-  await page.waitForTimeout(300);
-  assert.equal(await bg(bar), "rgb(255, 255, 255)", "solid while a dropdown is open");
+  assert.equal(await settledBg(bar), "rgb(255, 255, 255)", "solid while a dropdown is open");
   const panel = page.locator(`#${await trigger.getAttribute("aria-controls")}`.replace(/:/g, "\\:"));
   await panel.getByRole("link", { name: "Finansiering" }).waitFor();
   await screenshot(page, "nav-desktop-dropdown");
@@ -51,7 +67,7 @@ test("desktop menu by mouse: the floating bar turns solid, a dropdown opens on h
   // Leaving the pointer closes after the delay.
   await nav(page).getByRole("button", { name: "Köpa bil" }).hover();
   await page.mouse.move(700, 700);
-  await page.waitForFunction(() => document.querySelector('nav.fc-nav button[aria-expanded="true"]') === null, null, { timeout: 2000 });
+  await page.waitForFunction(() => document.querySelector('nav.fc-nav button[aria-expanded="true"]') === null);
   assert.deepEqual(page.consoleProblems, []);
   await page.context().close();
 });
@@ -59,8 +75,7 @@ test("desktop menu by mouse: the floating bar turns solid, a dropdown opens on h
 test("desktop menu by keyboard: arrows, ArrowDown into the panel, Escape back to the trigger, Enter opens", async () => {
   const page = await newPage(browser);
   await page.goto(server.url + "/om-oss");
-  await page.waitForSelector(".fc-nav");
-  await page.waitForTimeout(200);
+  await hydrated(page);
   const buy = nav(page).getByRole("button", { name: "Köpa bil" });
   await buy.focus();
   await page.keyboard.press("ArrowRight");
@@ -94,8 +109,7 @@ test("desktop menu by keyboard: arrows, ArrowDown into the panel, Escape back to
 test("mobile menu: hamburger toggles, accordion levels, outside click and Escape close", async () => {
   const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await page.goto(server.url + "/");
-  await page.waitForSelector(".fc-nav");
-  await page.waitForTimeout(200);
+  await hydrated(page);
   assert.equal(await nav(page).getByRole("button", { name: "Köpa bil" }).isVisible(), false, "no desktop bar below 1280 px");
   const burger = nav(page).getByRole("button", { name: "Meny" });
   await screenshot(page, "home-mobile");
@@ -130,7 +144,7 @@ test("alert: dismissed for a day and stays hidden after reload; a Warning is nev
   assert.ok(days > 0.99 && days <= 1.0001, `lasts one day (${days})`);
   const res = await page.reload();
   assert.doesNotMatch(await res.text(), /fc-alert/, "server leaves the alert out");
-  await page.waitForTimeout(300);
+  await hydrated(page);
   assert.equal(await page.locator(".fc-alert").count(), 0);
 
   const uk = await newPage(browser);
@@ -149,13 +163,13 @@ test("footer: copy an address, open cookie settings, external link marked", asyn
   const page = await newPage(browser);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
   await page.goto(server.url + "/om-oss");
-  await page.waitForTimeout(200);
+  await hydrated(page);
   const footer = page.getByRole("contentinfo");
   await footer.getByRole("button", { name: "Kopiera kundservice@forecourt.se" }).click();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "kundservice@forecourt.se");
   await footer.getByText("Copied", { exact: false }).first().waitFor();
   await screenshot(page, "footer-copied");
-  await page.waitForFunction(() => ![...document.querySelectorAll("footer [role=status]")].some((s) => s.textContent), null, { timeout: 2000 });
+  await page.waitForFunction(() => ![...document.querySelectorAll("footer [role=status]")].some((s) => s.textContent));
   const ext = footer.getByRole("link", { name: /Konsumentverket/ });
   assert.equal(await ext.getAttribute("target"), "_blank");
   assert.match(await ext.textContent(), /öppnas i nytt fönster/);
@@ -168,7 +182,7 @@ test("footer: copy an address, open cookie settings, external link marked", asyn
   await dialog.waitFor({ state: "detached" });
   assert.equal(await settings.evaluate((el) => el === document.activeElement), true, "focus returns to the link");
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForTimeout(200);
+  await page.waitForFunction(() => Math.ceil(window.scrollY + innerHeight) >= document.documentElement.scrollHeight);
   await screenshot(page, "footer-desktop");
   await page.context().close();
 });
@@ -186,7 +200,7 @@ test("consent banner on the first visit stores the choice in the consent cookie"
   assert.deepEqual(JSON.parse(decodeURIComponent(cookie.value)), { analytics: true, marketing: true });
   assert.ok((cookie.expires - Date.now() / 1000) / 86400 > 364, "kept for a year");
   await page.reload();
-  await page.waitForTimeout(300);
+  await hydrated(page);
   assert.equal(await banner.count(), 0);
   await page.context().close();
 });
@@ -194,10 +208,10 @@ test("consent banner on the first visit stores the choice in the consent cookie"
 test("scroll-to-top appears after 528 px at the bottom left", async () => {
   const page = await newPage(browser);
   await page.goto(server.url + "/");
-  await page.waitForTimeout(200);
+  await hydrated(page);
   const btn = page.getByRole("button", { name: "Till toppen" });
-  await page.evaluate(() => window.scrollTo(0, 500));
-  await page.waitForTimeout(150);
+  // The scroll event has reached the app when a frame has been drawn since.
+  await page.evaluate(() => new Promise((r) => { window.scrollTo(0, 500); requestAnimationFrame(() => requestAnimationFrame(r)); }));
   assert.equal(await btn.count(), 0);
   await page.evaluate(() => window.scrollTo(0, 900));
   await btn.waitFor();

@@ -6,7 +6,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { root, startServer, launchBrowser, newPage, screenshot, smtpServer } from "./harness.mjs";
+import { root, startServer, launchBrowser, newPage, screenshot, smtpServer, hydrated, mailTo, waitFor } from "./harness.mjs";
 
 const require = createRequire(path.join(root, "web", "package.json"));
 const { AxeBuilder } = require("@axe-core/playwright");
@@ -44,8 +44,7 @@ async function openPortal(page) {
   const res = await page.goto(`${server.url}/dackhotell`);
   assert.equal(res.status(), 200);
   await page.getByRole("heading", { level: 1, name: "Däckhotell" }).waitFor();
-  await page.waitForFunction(() => document.querySelector(".fc-nav") !== null);
-  await page.waitForTimeout(300);
+  await hydrated(page);
 }
 
 /** signIn walks Search → Login → Validate with the code from the outbox; returns the code. */
@@ -64,13 +63,10 @@ async function signIn(page, plate, { shots = "", check = false } = {}) {
   await page.getByRole("button", { name: "Skicka kod" }).click();
   const code = page.getByRole("textbox", { name: "Kod från SMS" });
   await code.waitFor();
-  let sms;
-  for (let i = 0; i < 100 && !sms; i++) {
+  const sms = await waitFor(async () => {
     const list = await outbox();
-    if (list.length > before) sms = list[0];
-    else await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.ok(sms, "a code arrived in the development outbox");
+    return list.length > before && list[0];
+  }, { what: "a code in the development outbox" });
   const digits = /\b(\d{4})\b/.exec(sms.body)?.[1];
   assert.ok(digits, `code in "${sms.body}"`);
   assert.equal(await code.getAttribute("autocomplete"), "one-time-code");
@@ -155,13 +151,7 @@ test("DCK123: code from the outbox → tyres → date → slot → form → conf
   await screenshot(page, "tirehotel-8-confirmation");
 
   // The confirmation mail, with its calendar file, reaches the SMTP listener.
-  const deadline = Date.now() + 20000;
-  let mail;
-  while (!mail && Date.now() < deadline) {
-    mail = smtp.mails.find((m) => m.to.includes("anna.lindqvist@example.se"));
-    if (!mail) await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.ok(mail, "confirmation mail sent");
+  const mail = await mailTo(smtp, "anna.lindqvist@example.se");
   assert.ok(mail.body.includes(id), "mail names the booking id");
   assert.match(mail.body, /text\/calendar/);
 
@@ -187,6 +177,7 @@ test("DCK123: code from the outbox → tyres → date → slot → form → conf
   assert.deepEqual(session, { signedIn: false });
   await page.reload();
   await page.getByRole("textbox", { name: "Registreringsnummer" }).waitFor();
+  await hydrated(page);
   // No hydration warnings or script errors on the way.
   assert.deepEqual(page.consoleProblems, []);
   await page.context().close();

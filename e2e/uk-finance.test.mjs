@@ -5,7 +5,7 @@
 // with a clear message.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, screenshot, smtpServer } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, screenshot, smtpServer, hydrated, indexReady, waitFor } from "./harness.mjs";
 
 let server, browser, smtp, ukURL;
 before(async () => {
@@ -13,11 +13,7 @@ before(async () => {
   server = await startServer({ SMTP_ADDR: smtp.addr, SMTP_FROM: "web@forecourt.test" });
   browser = await launchBrowser();
   ukURL = server.url.replace("127.0.0.1", "group-uk.localhost");
-  for (let i = 0; i < 100; i++) {
-    const r = await fetch(server.url + "/api/search", { method: "POST", headers: { Host: "group-uk.localhost" }, body: JSON.stringify({ index: "vehicles_group_uk", limit: 1 }) });
-    if (r.ok) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await indexReady(server, "vehicles_group_uk");
 });
 after(async () => {
   await browser?.close();
@@ -38,9 +34,10 @@ test("UK: PCP quote → Reserve this car → summary → bad then good phone →
   const car = await ukCar();
   const page = await newPage(browser);
   await page.goto(`${ukURL}/cars/${car.car_id}/${car.slug}`);
+  await hydrated(page);
   await page.getByRole("tab", { name: /PCP/ }).click();
   const reserve = page.getByRole("link", { name: "Reserve this car" });
-  await reserve.waitFor({ timeout: 15000 });
+  await reserve.waitFor();
   assert.match(await reserve.getAttribute("href"), new RegExp(`^/finance/reserve\\?quoteRef=FQ[A-Z0-9]+&car=${car.car_id}$`));
   await reserve.click();
   await page.waitForURL(/\/finance\/reserve\?quoteRef=FQ/);
@@ -51,7 +48,8 @@ test("UK: PCP quote → Reserve this car → summary → bad then good phone →
   await page.getByRole("heading", { name: "Terms and conditions" }).waitFor();
 
   const form = page.getByRole("form", { name: "Reserve the car" });
-  await page.waitForTimeout(300); // hydration
+  // Reached by a client-side navigation, or a full load: either way, the app's.
+  await hydrated(page);
   await form.getByRole("textbox", { name: "Full name" }).fill("Alice E2E");
   await form.getByRole("textbox", { name: "E-mail" }).fill("alice@example.co.uk");
   await form.getByRole("textbox", { name: "Phone" }).fill("12-ABC");
@@ -66,8 +64,7 @@ test("UK: PCP quote → Reserve this car → summary → bad then good phone →
   await page.getByRole("status").filter({ hasText: /reservation request has been sent/ }).waitFor();
   await screenshot(page, "uk-finance-reserve-sent");
 
-  const deadline = Date.now() + 15000;
-  while (smtp.mails.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  await waitFor(() => smtp.mails.length > 0, { what: "the dealer's mail" });
   assert.equal(smtp.mails.length, 1);
   assert.match(smtp.mails[0].body, /Request: Reservation/);
   assert.match(smtp.mails[0].body, /Quote reference: FQ/);

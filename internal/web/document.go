@@ -40,6 +40,12 @@ type documentData struct {
 // box that the list then does not apply. If the script fails to load,
 // presses go through again.
 //
+// The inline script at the end of a server-rendered body first ticks each
+// box marked data-hash-check="x" when the address ends in #x (the car
+// page's test-drive link): the server cannot know the hash, and the app,
+// which starts from the same state and keeps the box as it is when it
+// hydrates, comes late on a slow phone.
+//
 // A server-rendered document loads its script after its first paint (the
 // inline script at the end of the body): the server HTML is the page, and
 // its picture should not share a slow phone's bandwidth and CPU with 80 KB
@@ -90,7 +96,7 @@ var (
 <script id="__PAGE_DATA__" type="application/json" nonce="`)
 	documentTail = template.Must(template.New("tail").Parse(`</script>
 {{if .Fallback}}<script type="module" src="{{.EntryJS}}" nonce="{{.Nonce}}"></script>
-{{else}}<script nonce="{{.Nonce}}">((n,e,p)=>{let go=()=>{go=()=>{};for(const h of p||[]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;document.head.append(l)}import(e).catch(()=>{window.__fcEarly.ready=1})};requestAnimationFrame(()=>setTimeout(()=>go()));setTimeout(()=>go(),300)})(document.currentScript.nonce,{{.EntryJS}},{{.Preloads}})</script>
+{{else}}<script nonce="{{.Nonce}}">for(const b of document.querySelectorAll("input[data-hash-check]"))"#"+b.dataset.hashCheck===location.hash&&(b.checked=!0);((n,e,p)=>{let go=()=>{go=()=>{};for(const h of p||[]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;document.head.append(l)}import(e).catch(()=>{window.__fcEarly.ready=1})};requestAnimationFrame(()=>setTimeout(()=>go()));setTimeout(()=>go(),300)})(document.currentScript.nonce,{{.EntryJS}},{{.Preloads}})</script>
 {{end}}</body>
 </html>
 `))

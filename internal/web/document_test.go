@@ -44,7 +44,7 @@ func TestDocumentLoadsItsScriptAfterTheFirstPaint(t *testing.T) {
 				t.Errorf("rendered: %d preloads, runs at once %v:\n%s", preloads, runsAtOnce, doc)
 			}
 			tail := doc[strings.LastIndex(doc, `<script nonce="n0nce">`):]
-			for _, want := range []string{"requestAnimationFrame(", `import(e)`, `for(const h of p||[])`, `"/assets/entry-client-abc.js"`} {
+			for _, want := range []string{"requestAnimationFrame(", `import(e)`, `for(const h of p||[])`, `"/assets/entry-client-abc.js"`, `querySelectorAll("input[data-hash-check]")`} {
 				if !strings.Contains(tail, want) {
 					t.Errorf("the loading script lacks %s:\n%s", want, tail)
 				}

@@ -7,6 +7,7 @@ import { usePageImpression } from "../lib/data-layer";
 import { Shell } from "./shell";
 import { preloadBlocks } from "./component-factory";
 import { replayEarlyClicks, stopKeepingEarlyClicks } from "../lib/early-clicks";
+import { whenSectionsHydrated } from "./sections-hydrated";
 
 /**
  * App is the whole React tree: a pure function of the page data on the
@@ -66,19 +67,21 @@ export function App({ initial }: { initial: PageData }) {
   // browser tests wait for). This effect runs once the shell has hydrated;
   // each section is a Suspense boundary of its own that React hydrates in
   // later tasks, and a press replayed into one not hydrated yet was lost: the
-  // replay waits for the first idle moment, which comes after them.
+  // replay waits until every section has hydrated (sections-hydrated.tsx),
+  // in a task of its own after that section's effects.
   useEffect(() => {
     stopKeepingEarlyClicks();
-    const done = () => {
-      document.documentElement.dataset.hydrated = "";
-      replayEarlyClicks();
+    let id = 0;
+    const cancel = whenSectionsHydrated(() => {
+      id = window.setTimeout(() => {
+        document.documentElement.dataset.hydrated = "";
+        replayEarlyClicks();
+      });
+    });
+    return () => {
+      cancel();
+      window.clearTimeout(id);
     };
-    if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(done, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(done, 50);
-    return () => window.clearTimeout(id);
   }, []);
 
   useEffect(() => {

@@ -25,7 +25,7 @@ interface BoundaryState {
 }
 
 /** SectionBoundary catches render errors of one section in the browser. */
-export class SectionBoundary extends Component<{ name: string; children: ReactNode }, BoundaryState> {
+export class SectionBoundary extends Component<{ name: string; children: ReactNode; onError?: () => void }, BoundaryState> {
   state: BoundaryState = { failed: false };
 
   static getDerivedStateFromError(): BoundaryState {
@@ -34,6 +34,7 @@ export class SectionBoundary extends Component<{ name: string; children: ReactNo
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`section ${this.props.name} failed to render`, error, info.componentStack);
+    this.props.onError?.();
   }
 
   render() {

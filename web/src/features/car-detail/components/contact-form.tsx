@@ -16,6 +16,23 @@ export interface Recipient {
   toEmail: string;
 }
 
+/** The hashes that tick a box of the form (the page's "Book a test drive" and "Get a quote" links). */
+const HASH_BOXES = { quote: "contact-quote", testDrive: "contact-testdrive" } as const;
+
+/**
+ * ticked says which boxes the page's hash ticks. The server cannot know the
+ * hash, so it renders both boxes empty; the document's inline script ticks
+ * the box named by data-hash-check before the page's script has loaded
+ * (internal/web/document.go), and the first render in the browser starts
+ * from the same state, which hydration then keeps: a visitor following a
+ * test-drive link on a slow phone sees the box ticked at once, not once the
+ * page has hydrated.
+ */
+function ticked(): { quote: boolean; testDrive: boolean } {
+  const hash = typeof window === "undefined" ? "" : window.location.hash;
+  return { quote: hash === `#${HASH_BOXES.quote}`, testDrive: hash === `#${HASH_BOXES.testDrive}` };
+}
+
 /**
  * ContactForm is the lead form: name, phone, e-mail, message, quote and
  * test-drive boxes, and for new-car samples the choice of dealer site. The
@@ -25,7 +42,7 @@ export function ContactForm({ car, recipient, sellerSites, t, retryMs }: { car: 
   // National phone numbers take the site's country prefix (lib/phone).
   const country = useOptionalPage()?.site.country ?? "";
   const id = useId();
-  const [values, setValues] = useState({ name: "", phone: "", email: "", message: "", quote: false, testDrive: false, site: "" });
+  const [values, setValues] = useState(() => ({ name: "", phone: "", email: "", message: "", ...ticked(), site: "" }));
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
   const [flow, setFlow] = useState<Flow>("idle");
   const ticket = useFormTicket();
@@ -34,13 +51,14 @@ export function ContactForm({ car, recipient, sellerSites, t, retryMs }: { car: 
   const started = useRef(false);
   const sample = Boolean(car.car_is_sample && sellerSites);
 
+  // A link to #contact-quote or #contact-testdrive on the page ticks its box
+  // too (and leaves the other as the visitor set it).
   useEffect(() => {
     const fromHash = () => {
-      const h = window.location.hash;
-      if (h === "#contact-quote") setValues((v) => ({ ...v, quote: true }));
-      if (h === "#contact-testdrive") setValues((v) => ({ ...v, testDrive: true }));
+      const now = ticked();
+      if (now.quote) setValues((v) => ({ ...v, quote: true }));
+      if (now.testDrive) setValues((v) => ({ ...v, testDrive: true }));
     };
-    fromHash();
     window.addEventListener("hashchange", fromHash);
     return () => window.removeEventListener("hashchange", fromHash);
   }, []);
@@ -142,8 +160,8 @@ export function ContactForm({ car, recipient, sellerSites, t, retryMs }: { car: 
       {field("email", t("carDetailFormEmail", "E-mail"), <input {...common("email")} type="email" autoComplete="email" required value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />)}
       {field("message", t("carDetailFormMessage", "Message"), <textarea {...common("message")} rows={4} value={values.message} onChange={(e) => setValues({ ...values, message: e.target.value })} />)}
       <div className="fc-form__checks">
-        <label><input type="checkbox" name="quote" disabled={busy} checked={values.quote} onChange={(e) => setValues({ ...values, quote: e.target.checked })} /> {t("carDetailFormQuote", "I would like a quote")}</label>
-        <label><input type="checkbox" name="testDrive" disabled={busy} checked={values.testDrive} onChange={(e) => setValues({ ...values, testDrive: e.target.checked })} /> {t("carDetailFormTestDrive", "I would like a test drive")}</label>
+        <label><input type="checkbox" name="quote" data-hash-check={HASH_BOXES.quote} disabled={busy} checked={values.quote} onChange={(e) => setValues({ ...values, quote: e.target.checked })} /> {t("carDetailFormQuote", "I would like a quote")}</label>
+        <label><input type="checkbox" name="testDrive" data-hash-check={HASH_BOXES.testDrive} disabled={busy} checked={values.testDrive} onChange={(e) => setValues({ ...values, testDrive: e.target.checked })} /> {t("carDetailFormTestDrive", "I would like a test drive")}</label>
       </div>
       <Honeypot value={website} onChange={setWebsite} />
       {flow === "error" && limited && <p className="fc-form__banner" role="alert">{rateLimitText(t, limited)}</p>}

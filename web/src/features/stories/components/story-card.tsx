@@ -23,10 +23,10 @@ export const StoryCard = forwardRef<HTMLAnchorElement, { story: StoryCardData; s
               width={story.image.width}
               height={story.image.height}
               // The large card heads the stories list: its picture is the page's
-              // largest paint. No fetchpriority: React would add a preload, and
-              // a browser that has a wider candidate cached uses it and leaves
-              // the preloaded one unused (a console warning).
+              // largest paint. (React's preload of it is dropped from the server
+              // HTML: app/server-html.ts says why.)
               loading={size === "large" ? "eager" : "lazy"}
+              fetchPriority={size === "large" ? "high" : undefined}
               decoding="async"
             />
           )}
