@@ -6,7 +6,7 @@
 // booking page's download.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, hydrated, screenshot, smtpServer } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, hydrated, screenshot, smtpServer, waitFor } from "./harness.mjs";
 
 let server, browser, smtp;
 before(async () => {
@@ -20,16 +20,8 @@ after(async () => {
   smtp?.srv.close();
 });
 
-/** poll calls fn until it returns a truthy value (a condition, not a clock: up to 30 s). */
-async function poll(fn, what) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) assert.fail(`waited 30 s for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** poll waits for fn to return something truthy (the harness's waitFor, 30 s). */
+const poll = (fn, what) => waitFor(fn, { what });
 
 /** qp decodes a quoted-printable text part. */
 const qp = (s) => s.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));

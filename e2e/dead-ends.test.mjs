@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
-import { startServer, launchBrowser, newPage, hydrated, screenshot } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, hydrated, screenshot, indexReady } from "./harness.mjs";
 
 let server, browser;
 const host = (site) => `http://${site}.localhost:${server.port}`;
@@ -34,16 +34,8 @@ before(async () => {
   server = await startServer();
   browser = await launchBrowser();
   // Indexes are built in the background after start: wait for the ones used here.
-  const deadline = Date.now() + 120_000;
   for (const site of ["group_se", "group_fi", "group_uk", "carstore_se", "carstore_no", "carstore_fi", "carstore_sk", "dealer_se", "group_no", "group_dk", "group_sk", "group_eu"]) {
-    for (const kind of ["vehicles", "sites"]) {
-      for (;;) {
-        const res = await fetch(server.url + "/api/search", { method: "POST", body: JSON.stringify({ index: `${kind}_${site}`, limit: 0 }) });
-        if (res.ok) break;
-        if (Date.now() > deadline) throw new Error(`index ${kind}_${site} not ready: HTTP ${res.status}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    for (const kind of ["vehicles", "sites"]) await indexReady(server, `${kind}_${site}`);
   }
 });
 after(async () => {
