@@ -28,5 +28,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test-setup.ts"],
+    // Component tests drive whole flows with user-event; on a loaded
+    // two-core machine one can take longer than the 5-second default
+    // without anything being wrong. A hang still fails, within a minute.
+    testTimeout: 30_000,
   },
 }));
