@@ -13,6 +13,7 @@ import (
 	"forecourt/internal/errs"
 	"forecourt/internal/leads"
 	"forecourt/internal/mail"
+	"forecourt/internal/phone"
 )
 
 // Answers are checked answers: Values maps a field name to a string, a
@@ -24,9 +25,11 @@ type Answers struct {
 }
 
 // Check checks raw answers against the definition with the client's rules
-// (docs/forms.md §2); today is the site's date. Every bad or unknown
-// field is reported as answers.<name> = invalidInput in one errs.Invalid.
-func (d *Definition) Check(raw map[string]json.RawMessage, today time.Time) (Answers, error) {
+// (docs/forms.md §2); today is the site's date and country its ISO code
+// (a phone field's national number takes its prefix; phone numbers are
+// kept in E.164). Every bad or unknown field is reported as
+// answers.<name> = invalidInput in one errs.Invalid.
+func (d *Definition) Check(raw map[string]json.RawMessage, today time.Time, country string) (Answers, error) {
 	fe := errs.FieldErrors{}
 	out := Answers{Values: map[string]any{}}
 	for name := range raw {
@@ -37,7 +40,7 @@ func (d *Definition) Check(raw map[string]json.RawMessage, today time.Time) (Ans
 	day := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, time.UTC)
 	for i := range d.Fields {
 		f := &d.Fields[i]
-		v, ok, bad := f.check(raw[f.Name], day)
+		v, ok, bad := f.check(raw[f.Name], day, country)
 		key := "answers." + f.Name
 		switch {
 		case bad:
@@ -60,7 +63,7 @@ func (d *Definition) Check(raw map[string]json.RawMessage, today time.Time) (Ans
 // check returns the normalised answer; ok is false when the field is not
 // answered (absent, null or blank), bad when the
 // answer breaks a rule.
-func (f *Field) check(raw json.RawMessage, day time.Time) (v any, ok, bad bool) {
+func (f *Field) check(raw json.RawMessage, day time.Time, country string) (v any, ok, bad bool) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
 		return nil, false, false
@@ -121,9 +124,20 @@ func (f *Field) check(raw json.RawMessage, day time.Time) (v any, ok, bad bool) 
 			return nil, false, true
 		}
 	case TypePhone:
-		if f.re != nil && !f.re.MatchString(s) || f.re == nil && !leads.ValidPhone(s) {
+		// A field with its own pattern keeps the answer as written (the
+		// editor asked for that shape); otherwise numbers are taken as
+		// people write them and kept in E.164, as every other form does.
+		if f.re != nil {
+			if !f.re.MatchString(s) {
+				return nil, false, true
+			}
+			break
+		}
+		n, err := phone.Normalize(s, country)
+		if err != nil {
 			return nil, false, true
 		}
+		s = n
 	case TypeSelect:
 		if !slices.ContainsFunc(f.Options, func(o Option) bool { return o.Value == s }) {
 			return nil, false, true

@@ -154,7 +154,7 @@ func TestCheckAnswers(t *testing.T) {
 			if tt.mod != nil {
 				tt.mod(a)
 			}
-			got, err := d.Check(raw(a), day)
+			got, err := d.Check(raw(a), day, "SE")
 			var fields map[string]string
 			if err != nil {
 				fields = err.(*errs.Error).Fields
@@ -169,10 +169,36 @@ func TestCheckAnswers(t *testing.T) {
 	}
 }
 
+// TestCheckPhoneAsWritten: a phone field without its own pattern takes
+// numbers as people write them on the site's country and keeps E.164, as
+// the lead forms and bookings do; a field with a pattern keeps its shape.
+func TestCheckPhoneAsWritten(t *testing.T) {
+	d := mustDef(t)
+	day := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ country, written, want string }{
+		{"SE", "070-123 45 67", "+46701234567"},
+		{"SE", "+46 (0)70 123 45 67", "+46701234567"},
+		{"SE", "0046 70 123 45 67", "+46701234567"},
+		{"NO", "412 34 567", "+4741234567"},
+	} {
+		a, err := d.Check(raw(map[string]any{"name": "Anna", "email": "anna@example.se", "consent": true, "phone": tt.written}), day, tt.country)
+		if err != nil {
+			t.Fatalf("%s %q: %v", tt.country, tt.written, err)
+		}
+		if got := a.Values["phone"]; got != tt.want {
+			t.Errorf("%s %q: kept %q, want %q", tt.country, tt.written, got, tt.want)
+		}
+	}
+	a, err := d.Check(raw(map[string]any{"name": "Anna", "email": "anna@example.se", "consent": true, "ukPhone": "07700900123"}), day, "SE")
+	if err != nil || a.Values["ukPhone"] != "07700900123" {
+		t.Errorf("a pattern field keeps its answer as written: %v %v", a.Values["ukPhone"], err)
+	}
+}
+
 func answers(t *testing.T, d *formbuilder.Definition) formbuilder.Answers {
 	t.Helper()
 	a, err := d.Check(raw(map[string]any{"name": "Anna", "email": "Anna@Example.se", "consent": true, "model": "ex30", "guests": 2,
-		"notes": "Rad 1\nE-mail: e@x.se"}), time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC))
+		"notes": "Rad 1\nE-mail: e@x.se"}), time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), "SE")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -343,7 +343,7 @@ func (s *Service) handleJotform(w http.ResponseWriter, r *http.Request) error {
 	if !leads.ValidSubmissionID(b.SubmissionID) {
 		fe.Add("formSubmissionId", leads.InvalidInput)
 	}
-	answers, err := def.Check(b.Answers, s.today(st))
+	answers, err := def.Check(b.Answers, s.today(st), st.Country)
 	if err != nil {
 		var e *errs.Error
 		if errors.As(err, &e) {

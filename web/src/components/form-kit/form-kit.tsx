@@ -51,5 +51,4 @@ export function oneLine(v: string): string {
 }
 
 /** The shared text rules (the same as the server's). */
-export const PHONE_RE = /^\+?[0-9 ]{6,20}$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

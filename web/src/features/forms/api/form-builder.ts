@@ -1,7 +1,8 @@
 // Form-builder definitions (content/<site>/forms/<id>.yaml, given by the
 // FormBuilder loader) and their validation, the same rules as the server's
 // (docs/forms.md §2).
-import { EMAIL_RE, PHONE_RE } from "../../../components/form-kit/form-kit";
+import { EMAIL_RE } from "../../../components/form-kit/form-kit";
+import { isPhone } from "../../../lib/phone";
 
 export type FieldType = "text" | "email" | "phone" | "number" | "select" | "checkbox" | "textarea" | "date";
 
@@ -56,8 +57,12 @@ function fullMatch(pattern: string, v: string): boolean {
   }
 }
 
-/** validateField reports whether one answer breaks its field's rules. */
-export function fieldOK(f: FormFieldDef, raw: Answer, today: string): boolean {
+/**
+ * fieldOK reports whether one answer keeps its field's rules. A phone
+ * field without its own pattern takes numbers as people write them on the
+ * site's country (lib/phone; the server keeps them in E.164).
+ */
+export function fieldOK(f: FormFieldDef, raw: Answer, today: string, country: string): boolean {
   if (f.type === "checkbox") return raw === true || (raw === false && !f.required);
   const v = String(raw).trim();
   if (v === "") return !f.required;
@@ -72,7 +77,7 @@ export function fieldOK(f: FormFieldDef, raw: Answer, today: string): boolean {
     case "email":
       return v.length <= 254 && EMAIL_RE.test(v);
     case "phone":
-      return f.pattern ? fullMatch(f.pattern, v) : PHONE_RE.test(v);
+      return f.pattern ? fullMatch(f.pattern, v) : isPhone(v, country);
     case "number": {
       if (!NUMBER.test(v)) return false;
       const n = Number(v);
@@ -93,8 +98,8 @@ export function fieldOK(f: FormFieldDef, raw: Answer, today: string): boolean {
 }
 
 /** validate lists the names of the fields whose answers break the rules. */
-export function validate(def: FormDefinition, answers: Answers, today: string): string[] {
-  return def.fields.filter((f) => !fieldOK(f, answers[f.name] ?? (f.type === "checkbox" ? false : ""), today)).map((f) => f.name);
+export function validate(def: FormDefinition, answers: Answers, today: string, country: string): string[] {
+  return def.fields.filter((f) => !fieldOK(f, answers[f.name] ?? (f.type === "checkbox" ? false : ""), today, country)).map((f) => f.name);
 }
 
 /** toPayload trims the answers and sends numbers as numbers; empty optional answers are left out. */

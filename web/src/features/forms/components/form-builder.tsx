@@ -33,7 +33,7 @@ export function FormBuilder({ data, retryMs, resetMs }: BlockProps<FormDefinitio
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (f.busy) return;
-    if (f.invalid(validate(def, answers, today))) {
+    if (f.invalid(validate(def, answers, today, page.site.country))) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true'], .is-invalid [role='spinbutton']")?.focus());
       return;
     }
