@@ -1,5 +1,8 @@
-// The embedded map of a dealer site or a booking's workshop: MapLibre GL
-// around the site's coordinate (Stockholm when it has none) with a marker.
+// The embedded map of a dealer site or a booking's workshops: MapLibre GL
+// around the site's coordinate (Stockholm when it has none) with a marker,
+// or around several pins (the workshops a booking offers, the chosen one
+// highlighted), each marker named for screen readers but not a Tab stop:
+// the page's own list is how keyboard users choose, the map a complement.
 // The map style is, in this order, MAP_STYLE_URL (real vector tiles, page
 // data site.mapStyleUrl), a raster tile URL (dictionary mapTileUrl or the
 // tileUrl prop, "…/{z}/{x}/{y}.png"), both at the spec's zoom 15, or the
@@ -106,6 +109,38 @@ export function labelPlaces(places: Place[], project: (lng: number, lat: number)
 
 type MapState = "loading" | "ready" | "failed";
 
+/** Pin is a marker of a map of several places: where, its accessible name, and whether it is the chosen one. */
+export interface Pin {
+  lat: number;
+  lng: number;
+  name: string;
+  chosen?: boolean;
+}
+
+/** PIN_COLOR and CHOSEN_COLOR tell the other pins from the chosen one (and a lone site's marker). */
+export const PIN_COLOR = "#4a5d73";
+export const CHOSEN_COLOR = "#d2381f";
+
+/**
+ * pinBounds is the [[west, south], [east, north]] box around pins, or
+ * undefined for fewer than two distinct places (a map centred on one).
+ */
+export function pinBounds(pins: Pin[]): [[number, number], [number, number]] | undefined {
+  if (pins.length < 2) return undefined;
+  const lngs = pins.map((p) => p.lng);
+  const lats = pins.map((p) => p.lat);
+  const b: [[number, number], [number, number]] = [
+    [Math.min(...lngs), Math.min(...lats)],
+    [Math.max(...lngs), Math.max(...lats)],
+  ];
+  return b[0][0] === b[1][0] && b[0][1] === b[1][1] ? undefined : b;
+}
+
+/** drawOrder puts the chosen pin last, so that it is drawn over the others. */
+export function drawOrder(pins: Pin[]): Pin[] {
+  return [...pins.filter((p) => !p.chosen), ...pins.filter((p) => p.chosen)];
+}
+
 /**
  * shown resolves once a quarter of el is in the viewport and the browser is
  * idle (at once where IntersectionObserver is missing). It never resolves
@@ -142,8 +177,23 @@ function mapTexts(dict: Record<string, string> | undefined) {
   };
 }
 
-export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; longitude?: string }; label: string; tileUrl?: string }) {
-  const { lat, lng } = position(geo);
+/** The MapLibre module and a map made with it, once the map exists. */
+type Live = { lib: typeof import("maplibre-gl"); map: import("maplibre-gl").Map; zoom: number; relabel: () => void };
+
+/**
+ * SiteMap shows geo with one marker named label, or, given pins, every pin
+ * (label then names the map region): framed to show them all, the chosen
+ * one on top in the highlight colour. Pins may change while the map is
+ * shown (a list that streams in): the markers are redrawn, the map stays.
+ */
+export function SiteMap({ geo, label, tileUrl, pins }: { geo?: { latitude?: string; longitude?: string }; label: string; tileUrl?: string; pins?: Pin[] }) {
+  const drawn = pins && pins.length > 0 ? pins : [{ ...position(geo), name: label, chosen: true }];
+  const pinsKey = JSON.stringify(drawn);
+  const current = useRef(drawn);
+  current.current = drawn;
+  const focus = drawn.find((p) => p.chosen) ?? drawn[0];
+  const { lat, lng } = focus;
+  const [live, setLive] = useState<Live | null>(null);
   const page = useOptionalPage();
   const styleUrl = page?.site.mapStyleUrl || "";
   const tiles = tileUrl || "";
@@ -200,11 +250,14 @@ export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; lo
           ],
         };
       }
+      const bounds = pinBounds(current.current);
       const m = new maplibregl.Map({
         container: el,
         style,
         center: [lng, lat],
         zoom,
+        // Several pins: the view that shows them all, never closer than one pin's.
+        ...(bounds ? { bounds, fitBoundsOptions: { padding: 48, maxZoom: zoom } } : {}),
         minZoom: 4,
         maxZoom: places.length ? 13 : 19,
         // No dragging or wheel zoom (the page scrolls over the map); the
@@ -233,19 +286,22 @@ export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; lo
       const showZoom = () => (el.dataset.zoom = m.getZoom().toFixed(2));
       showZoom();
       m.on("zoomend", showZoom);
-      new maplibregl.Marker({ color: "#d2381f" }).setLngLat([lng, lat]).addTo(m);
+      let relabel = () => {};
       if (places.length) {
         // Place names without glyph downloads: labels as HTML beside a dot,
         // biggest places first and never over each other or the marker,
         // chosen again whenever the view changes.
         let shownLabels: { remove(): void }[] = [];
-        const relabel = () => {
+        relabel = () => {
           shownLabels.forEach((l) => l.remove());
           const { width, height } = m.getCanvas().getBoundingClientRect();
-          const c = m.project([lng, lat]);
+          const pinBoxes = current.current.map((p): Box => {
+            const c = m.project([p.lng, p.lat]);
+            return [c.x - 16, c.y - 44, c.x + 16, c.y + 4];
+          });
           const view = m.getBounds();
           const inView = places.filter(([, x, y]) => view.contains([x, y]));
-          const picked = labelPlaces(inView, (x, y) => m.project([x, y]), width, height, [[c.x - 16, c.y - 44, c.x + 16, c.y + 4]]);
+          const picked = labelPlaces(inView, (x, y) => m.project([x, y]), width, height, pinBoxes);
           shownLabels = picked.map(({ place: [name, x, y], size, side }) => {
             const tag = document.createElement("span");
             tag.className = `fc-site-map__place fc-site-map__place--${size} fc-site-map__place--${side}`;
@@ -255,16 +311,43 @@ export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; lo
             return new maplibregl.Marker({ element: tag, anchor, offset }).setLngLat([x, y]).addTo(m);
           });
         };
-        m.on("load", relabel);
-        m.on("moveend", relabel);
+        m.on("load", () => relabel());
+        m.on("moveend", () => relabel());
       }
+      setLive({ lib: maplibregl, map: m, zoom, relabel: () => relabel() });
     })().catch(() => !cancelled && setState("failed"));
     return () => {
       cancelled = true;
+      setLive(null);
       map?.remove();
     };
+    // The map is made once per style; pins are drawn by the effect below.
     // texts and label come from the dictionary: they do not change while the page is open.
-  }, [lat, lng, styleUrl, tiles]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [styleUrl, tiles]);
+
+  // The pins: drawn when the map exists and again whenever they change,
+  // with the view moved to show them all and the place names chosen anew.
+  useEffect(() => {
+    if (!live) return;
+    const { lib, map: m } = live;
+    const ps = current.current;
+    const markers = drawOrder(ps).map((p) => {
+      const mk = new lib.Marker({ color: p.chosen ? CHOSEN_COLOR : PIN_COLOR, scale: p.chosen || ps.length === 1 ? 1 : 0.8, className: p.chosen ? "fc-site-map__pin fc-site-map__pin--chosen" : "fc-site-map__pin" });
+      // A named picture, not a button: it does nothing when pressed.
+      const el = mk.getElement();
+      el.setAttribute("role", "img");
+      el.setAttribute("aria-label", p.name);
+      return mk.setLngLat([p.lng, p.lat]).addTo(m);
+    });
+    // The pins may have changed since the map was made around them.
+    const bounds = pinBounds(ps);
+    const c = ps.find((p) => p.chosen) ?? ps[0];
+    if (bounds) m.fitBounds(bounds, { padding: 48, maxZoom: live.zoom, animate: false });
+    else m.jumpTo({ center: [c.lng, c.lat], zoom: live.zoom });
+    live.relabel();
+    return () => markers.forEach((mk) => mk.remove());
+  }, [live, pinsKey]);
 
   return (
     <div className="fc-site-map" role="region" aria-label={label} data-state={state}>
