@@ -78,7 +78,8 @@ vi.mock("maplibre-gl/dist/maplibre-gl-csp.js", () => {
   return { default: { Map: FakeMap, Marker: FakeMarker, NavigationControl, setWorkerUrl: (u: string) => (calls.worker = u) } };
 });
 
-import { CHOSEN_COLOR, labelPlaces, OFFLINE_ZOOM, PIN_COLOR, pinBounds, SiteMap, type Pin, type Place } from "./site-map";
+import { CHOSEN_COLOR, labelPlaces, OFFLINE_ZOOM, PIN_COLOR, pinBounds, type Pin, type Place } from "./map-draw";
+import { SiteMap } from "./site-map";
 
 describe("SiteMap", () => {
   beforeEach(() => {
