@@ -3,16 +3,16 @@ import { lazyBlock } from "../../lib/lazy-block";
 import { useT } from "../../lib/page-context";
 import { OPEN_SETTINGS_EVENT, publishConsent, readConsent, saveConsent, type ConsentChoice } from "./consent-choice";
 
-/**
- * ConsentView is what the consent layer shows: before the cookie is read
- * (server HTML, hydration) the banner for CSS to show on a first visit,
- * then nothing, the first-visit banner, or the settings dialog.
- */
 // The settings dialog opens only on request (the banner's or the footer's
 // settings button): its code is a chunk of its own, fetched when it opens,
 // not part of every page's first load.
 const ConsentDialog = lazyBlock(() => import("./consent-dialog").then((m) => m.ConsentDialog));
 
+/**
+ * ConsentView is what the consent layer shows: before the cookie is read
+ * (server HTML, hydration) the banner for CSS to show on a first visit,
+ * then nothing, the first-visit banner, or the settings dialog.
+ */
 type ConsentView = { kind: "unread" } | { kind: "none" } | { kind: "banner" } | { kind: "settings"; returnFocus: HTMLElement | null };
 
 
