@@ -22,9 +22,8 @@
 // failure message is shown.
 import { useEffect, useRef, useState } from "react";
 import { useOptionalPage } from "../../lib/page-context";
-import "./site-map.css";
-
 import type { MapHandle, Pin } from "./map-draw";
+import "./site-map.css";
 
 export type { Pin } from "./map-draw";
 
