@@ -1,6 +1,5 @@
 import { Placeholder } from "./placeholder";
 import { useEditing, usePage, useT } from "../lib/page-context";
-import { ScrollToTop } from "../components/scroll-to-top/scroll-to-top";
 import { ConsentManager } from "../components/consent/consent-manager";
 import { textOf } from "../lib/fields";
 import { lazyBlock } from "../lib/lazy-block";
@@ -12,6 +11,11 @@ const EditorBar = lazyBlock(() => import("../components/editor/editor-bar").then
 // storage, so the server and the hydrating render show nothing): its code
 // arrives right after hydration instead of with the page.
 const CompareBar = lazyBlock(() => import("../features/compare/components/compare-bar").then((m) => m.CompareBar));
+
+// The scroll-to-top button shows only after scrolling 528 px (the server
+// and the hydrating render show nothing): like the compare bar, its code
+// (scroll and cover checks) arrives after hydration, off every first load.
+const ScrollToTop = lazyBlock(() => import("../components/scroll-to-top/scroll-to-top").then((m) => m.ScrollToTop));
 
 const BRANDS = new Set(["mercedes", "smart", "mini", "bmw"]);
 

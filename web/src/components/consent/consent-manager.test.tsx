@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ConsentManager } from "./consent-manager";
@@ -52,13 +52,14 @@ describe("ConsentManager", () => {
     );
     const opener = screen.getByRole("button", { name: "Cookieinställningar" });
     await user.click(opener);
-    const dialog = screen.getByRole("dialog", { name: "Cookieinställningar" });
+    // The dialog's code is a chunk of its own, fetched when it opens.
+    const dialog = await screen.findByRole("dialog", { name: "Cookieinställningar" });
     expect(dialog).toHaveAttribute("aria-modal", "true");
     expect(screen.getByRole("checkbox", { name: /Nödvändiga/ })).toBeDisabled();
     expect(screen.getByRole("checkbox", { name: /Analys/ })).not.toBeChecked();
     expect(screen.getByRole("checkbox", { name: /Marknadsföring/ })).toBeChecked();
     const close = screen.getByRole("button", { name: "Stäng" });
-    expect(close).toHaveFocus();
+    await waitFor(() => expect(close).toHaveFocus());
     // Shift+Tab from the first control wraps to the last one.
     await user.tab({ shift: true });
     expect(screen.getByRole("button", { name: "Godkänn alla" })).toHaveFocus();
@@ -76,7 +77,7 @@ describe("ConsentManager", () => {
     act(() => {
       window.dispatchEvent(new CustomEvent(OPEN_SETTINGS_EVENT));
     });
-    await user.click(screen.getByRole("checkbox", { name: /Analys/ }));
+    await user.click(await screen.findByRole("checkbox", { name: /Analys/ }));
     await user.click(screen.getByRole("button", { name: "Spara val" }));
     expect(readConsent()).toEqual({ analytics: true, marketing: false });
     expect(ev.seen).toEqual([{ analytics: true, marketing: false }]);

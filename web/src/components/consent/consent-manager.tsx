@@ -1,7 +1,12 @@
-import { FOCUSABLE, keepFocusInside } from "../../lib/focus-trap";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
+import { lazyBlock } from "../../lib/lazy-block";
 import { useT } from "../../lib/page-context";
 import { OPEN_SETTINGS_EVENT, publishConsent, readConsent, saveConsent, type ConsentChoice } from "./consent-choice";
+
+// The settings dialog opens only on request (the banner's or the footer's
+// settings button): its code is a chunk of its own, fetched when it opens,
+// not part of every page's first load.
+const ConsentDialog = lazyBlock(() => import("./consent-dialog").then((m) => m.ConsentDialog));
 
 /**
  * ConsentView is what the consent layer shows: before the cookie is read
@@ -48,8 +53,8 @@ export function ConsentManager() {
           view.returnFocus?.focus();
           // Closing without a choice on the first visit brings the banner back.
           const stored = readConsent();
-    publishConsent(stored);
-    setView(stored ? { kind: "none" } : { kind: "banner" });
+          publishConsent(stored);
+          setView(stored ? { kind: "none" } : { kind: "banner" });
         }}
       />
     );
@@ -124,78 +129,5 @@ function ConsentBanner({ unread, onChoose, onSettings }: { unread: boolean; onCh
         </button>
       </div>
     </section>
-  );
-}
-
-function ConsentDialog({ initial, onChoose, onClose }: { initial: ConsentChoice; onChoose: (c: ConsentChoice) => void; onClose: () => void }) {
-  const t = useT();
-  const titleId = useId();
-  const descId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  const [choice, setChoice] = useState(initial);
-
-  useEffect(() => {
-    ref.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    const prev = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = prev;
-    };
-  }, []);
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === "Escape") {
-      e.preventDefault();
-      e.stopPropagation();
-      onClose();
-      return;
-    }
-    keepFocusInside(e, ref.current);
-  };
-
-  const option = (key: keyof ConsentChoice, label: string, text: string) => (
-    <label className="fc-consent-option">
-      <input type="checkbox" checked={choice[key]} onChange={(e) => setChoice((c) => ({ ...c, [key]: e.target.checked }))} />
-      <span>
-        <strong>{label}</strong>
-        <small>{text}</small>
-      </span>
-    </label>
-  );
-
-  return (
-    <div className="fc-consent-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className="fc-consent-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={descId} onKeyDown={onKeyDown}>
-        <div className="fc-consent-dialog__head">
-          <h2 id={titleId}>{t("consentSettingsTitle", "Cookieinställningar")}</h2>
-          <button type="button" className="fc-consent-dialog__close" aria-label={t("close", "Stäng")} onClick={onClose}>
-            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
-              <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </button>
-        </div>
-        <p id={descId}>{t("consentSettingsText", "Välj vilka cookies vi får använda. Du kan ändra ditt val när som helst via länken Cookieinställningar längst ner på sidan.")}</p>
-        <fieldset className="fc-consent-options">
-          <legend className="fc-visually-hidden">{t("consentCategories", "Kategorier")}</legend>
-          <label className="fc-consent-option">
-            <input type="checkbox" checked disabled />
-            <span>
-              <strong>{t("consentNecessaryLabel", "Nödvändiga")}</strong>
-              <small>{t("consentNecessaryText", "Krävs för att webbplatsen ska fungera, till exempel dina val och inloggning.")}</small>
-            </span>
-          </label>
-          {option("analytics", t("consentAnalyticsLabel", "Analys"), t("consentAnalyticsText", "Hjälper oss förstå hur webbplatsen används så att vi kan förbättra den."))}
-          {option("marketing", t("consentMarketingLabel", "Marknadsföring"), t("consentMarketingText", "Gör att vi kan visa erbjudanden som passar dig, här och på andra webbplatser."))}
-        </fieldset>
-        <div className="fc-consent-dialog__actions">
-          <button type="button" className="fc-button fc-button--secondary" onClick={() => onChoose(choice)}>
-            {t("consentSave", "Spara val")}
-          </button>
-          <button type="button" className="fc-button fc-button--primary" onClick={() => onChoose({ analytics: true, marketing: true })}>
-            {t("consentAcceptAll", "Godkänn alla")}
-          </button>
-        </div>
-      </div>
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-const calls = vi.hoisted(() => ({ maps: [] as Record<string, unknown>[], markers: [] as [number, number][], controls: [] as unknown[], canvas: null as HTMLCanvasElement | null, fail: false, worker: "" }));
+const calls = vi.hoisted(() => ({ maps: [] as Record<string, unknown>[], markers: [] as [number, number][], pins: [] as { opts: Record<string, unknown>; el: HTMLElement; at?: [number, number] }[], fits: [] as unknown[], controls: [] as unknown[], canvas: null as HTMLCanvasElement | null, fail: false, worker: "" }));
 
 vi.mock("maplibre-gl/dist/maplibre-gl-csp-worker.js?url", () => ({ default: "/assets/worker.js" }));
 vi.mock("maplibre-gl/dist/maplibre-gl-csp.js", () => {
@@ -40,11 +40,31 @@ vi.mock("maplibre-gl/dist/maplibre-gl-csp.js", () => {
     loaded() {
       return true;
     }
+    fitBounds(b: unknown) {
+      calls.fits.push(b);
+    }
+    jumpTo() {}
     remove() {}
   }
+  // Live markers: a removed one leaves calls.markers (and calls.pins when it was a pin).
   class FakeMarker {
-    remove() {}
+    el: HTMLElement;
+    pin?: { opts: Record<string, unknown>; el: HTMLElement; at?: [number, number] };
+    ll?: [number, number];
+    constructor(public opts: Record<string, unknown> = {}) {
+      this.el = (opts.element as HTMLElement) ?? document.createElement("div");
+      if (!opts.element) calls.pins.push((this.pin = { opts, el: this.el }));
+    }
+    getElement() {
+      return this.el;
+    }
+    remove() {
+      calls.markers = calls.markers.filter((m) => m !== this.ll);
+      calls.pins = calls.pins.filter((p) => p !== this.pin);
+    }
     setLngLat(ll: [number, number]) {
+      this.ll = ll;
+      if (this.pin) this.pin.at = ll;
       calls.markers.push(ll);
       return this;
     }
@@ -58,12 +78,15 @@ vi.mock("maplibre-gl/dist/maplibre-gl-csp.js", () => {
   return { default: { Map: FakeMap, Marker: FakeMarker, NavigationControl, setWorkerUrl: (u: string) => (calls.worker = u) } };
 });
 
-import { labelPlaces, OFFLINE_ZOOM, position, SiteMap, STOCKHOLM, type Place } from "./site-map";
+import { CHOSEN_COLOR, labelPlaces, OFFLINE_ZOOM, PIN_COLOR, pinBounds, type Pin, type Place } from "./map-draw";
+import { position, SiteMap, STOCKHOLM } from "./site-map";
 
 describe("SiteMap", () => {
   beforeEach(() => {
     calls.maps = [];
     calls.markers = [];
+    calls.pins = [];
+    calls.fits = [];
     calls.controls = [];
     calls.fail = false;
     const fc = { type: "FeatureCollection", features: [] };
@@ -82,9 +105,45 @@ describe("SiteMap", () => {
     expect(calls.canvas?.getAttribute("role")).toBe("application");
     expect(calls.worker).toBe("/assets/worker.js");
     // the site's marker, then the labels of the places on the map (Kiruna is far off)
-    await waitFor(() => expect(calls.markers).toEqual([[18.03, 59.3326], [18.07, 59.33], [18.03, 59.3]]));
+    await waitFor(() => expect(calls.markers).toHaveLength(3));
+    expect(calls.markers).toEqual(expect.arrayContaining([[18.03, 59.3326], [18.07, 59.33], [18.03, 59.3]]));
+    expect(calls.pins).toHaveLength(1);
+    expect(calls.pins[0]).toMatchObject({ at: [18.03, 59.3326], opts: { color: CHOSEN_COLOR } });
+    expect(calls.pins[0].el).toHaveAttribute("aria-label", "Karta över Forecourt Kungsholmen");
     await waitFor(() => expect(screen.getByRole("region").dataset.state).toBe("ready"));
     expect(screen.getByRole("region").textContent).not.toMatch(/\d+\.\d{3}/);
+  });
+
+  it("draws several pins, the chosen one highlighted and on top, each named, framed to show them all, redrawn as the list grows", async () => {
+    const pins: Pin[] = [
+      { lat: 59.33, lng: 18.03, name: "Forecourt Kungsholmen" },
+      { lat: 59.4, lng: 17.95, name: "Forecourt Solna, vald verkstad", chosen: true },
+      { lat: 59.26, lng: 18.1, name: "Forecourt Nacka" },
+    ];
+    const { rerender } = render(<SiteMap label="Karta över verkstäderna" pins={pins} />);
+    expect(screen.getByRole("region", { name: "Karta över verkstäderna" })).toBeInTheDocument();
+    await waitFor(() => expect(calls.pins).toHaveLength(3));
+    // centred on the chosen one, framed around all three
+    expect(calls.maps[0]).toMatchObject({ center: [17.95, 59.4], bounds: [[17.95, 59.26], [18.1, 59.4]] });
+    expect(calls.pins.map((p) => [p.el.getAttribute("aria-label"), p.opts.color, p.el.getAttribute("role")])).toEqual([
+      ["Forecourt Kungsholmen", PIN_COLOR, "img"],
+      ["Forecourt Nacka", PIN_COLOR, "img"],
+      ["Forecourt Solna, vald verkstad", CHOSEN_COLOR, "img"],
+    ]);
+    expect(calls.pins[2].opts.className).toContain("fc-site-map__pin--chosen");
+    // not Tab stops: the page's list is how the keyboard chooses
+    expect(calls.pins.every((p) => !p.el.hasAttribute("tabindex"))).toBe(true);
+    // a fourth workshop streams in: the same map, its pins redrawn and the view refitted
+    rerender(<SiteMap label="Karta över verkstäderna" pins={[...pins, { lat: 59.6, lng: 17.6, name: "Forecourt Märsta" }]} />);
+    await waitFor(() => expect(calls.pins).toHaveLength(4));
+    expect(calls.maps).toHaveLength(1);
+    expect(calls.fits[calls.fits.length - 1]).toEqual([[17.6, 59.26], [18.1, 59.6]]);
+  });
+
+  it("pinBounds frames two or more places, none for one", () => {
+    expect(pinBounds([{ lat: 1, lng: 2, name: "a" }])).toBeUndefined();
+    expect(pinBounds([{ lat: 1, lng: 2, name: "a" }, { lat: 1, lng: 2, name: "b" }])).toBeUndefined();
+    expect(pinBounds([{ lat: 3, lng: 2, name: "a" }, { lat: 1, lng: 4, name: "b" }])).toEqual([[2, 1], [4, 3]]);
   });
 
   it("defaults to Stockholm and uses a raster tile URL at the spec's zoom 15 when given", async () => {

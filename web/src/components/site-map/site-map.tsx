@@ -1,5 +1,8 @@
-// The embedded map of a dealer site or a booking's workshop: MapLibre GL
-// around the site's coordinate (Stockholm when it has none) with a marker.
+// The embedded map of a dealer site or a booking's workshops: MapLibre GL
+// around the site's coordinate (Stockholm when it has none) with a marker,
+// or around several pins (the workshops a booking offers, the chosen one
+// highlighted), each marker named for screen readers but not a Tab stop:
+// the page's own list is how keyboard users choose, the map a complement.
 // The map style is, in this order, MAP_STYLE_URL (real vector tiles, page
 // data site.mapStyleUrl), a raster tile URL (dictionary mapTileUrl or the
 // tileUrl prop, "…/{z}/{x}/{y}.png"), both at the spec's zoom 15, or the
@@ -9,25 +12,22 @@
 // outside service. The pointer cannot drag or scroll-zoom it (the spec's
 // "interaction disabled": the page scrolls over it), but the keyboard can:
 // the canvas is a Tab stop that zooms with + and − and pans with the
-// arrows, and zoom buttons sit in the corner. MapLibre is imported in an
-// effect: pages without a map never load it and the server never runs it.
+// arrows, and zoom buttons sit in the corner. MapLibre and everything that
+// drives it (map-draw.ts) are imported in an effect: pages without a map
+// never load them, a page with one not before the map is on screen, and the
+// server never runs them.
 // Its start-up is about a second of main-thread work on a phone, so it
 // starts only once a quarter of the map is on screen and the browser is
 // idle. When it cannot load (no WebGL, a style that fails), the spec's
 // failure message is shown.
 import { useEffect, useRef, useState } from "react";
 import { useOptionalPage } from "../../lib/page-context";
+import type { MapHandle, Pin } from "./map-draw";
 import "./site-map.css";
 
+export type { Pin } from "./map-draw";
+
 export const STOCKHOLM = { lat: 59.3293, lng: 18.0686 };
-/** ZOOM is the spec's default zoom of a map with street detail (a style or tile URL). */
-export const ZOOM = 15;
-/**
- * OFFLINE_ZOOM is the zoom of the bundled basemap: its coasts (1:10m),
- * lakes (1:50m) and towns draw the area around a site at 9 (some 40 km
- * across); at 15 they would fill the whole map with one colour.
- */
-export const OFFLINE_ZOOM = 9;
 /** LOAD_ERROR is the spec's message when the map cannot load (dictionary key mapLoadError). */
 export const LOAD_ERROR = "Failed to load Google Maps API";
 
@@ -35,73 +35,6 @@ export function position(geo?: { latitude?: string; longitude?: string }): { lat
   const lat = parseFloat(geo?.latitude ?? "");
   const lng = parseFloat(geo?.longitude ?? "");
   return Number.isFinite(lat) && Number.isFinite(lng) && (lat !== 0 || lng !== 0) ? { lat, lng } : STOCKHOLM;
-}
-
-// The offline basemap: a hashed asset of the build, fetched only by a map.
-const BASEMAP_URL = new URL("./basemap.generated.json", import.meta.url).href;
-
-/** Place is a GeoNames place of the basemap: name, longitude, latitude, population. */
-export type Place = [string, number, number, number];
-
-interface Basemap {
-  attribution: string;
-  countries: import("geojson").FeatureCollection;
-  lakes: import("geojson").FeatureCollection;
-  rivers: import("geojson").FeatureCollection;
-  places: Place[]; // biggest first
-}
-
-let basemap: Promise<Basemap> | undefined;
-function loadBasemap(): Promise<Basemap> {
-  basemap ??= fetch(BASEMAP_URL).then((r) => {
-    if (!r.ok) throw new Error(`basemap: ${r.status}`);
-    return r.json() as Promise<Basemap>;
-  });
-  basemap.catch(() => (basemap = undefined));
-  return basemap;
-}
-
-/** Box is a screen rectangle: left, top, right, bottom. */
-type Box = [number, number, number, number];
-const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-
-/** Label is a place to name, its size class and the side of its dot the name goes. */
-export interface Label {
-  place: Place;
-  size: "l" | "m" | "s";
-  side: "right" | "left" | "below";
-}
-
-/**
- * labelPlaces picks the places to name on a map of width×height pixels:
- * the biggest first, each with its name right of its dot, or left where the
- * right would overlap a label taken before or the site's marker (keep), or
- * below the dot (a place under the marker: the town the site is in), and
- * left out where none fits; at most max. project gives a place's pixel
- * position; places off the map are skipped.
- */
-export function labelPlaces(places: Place[], project: (lng: number, lat: number) => { x: number; y: number }, width: number, height: number, keep: Box[], max = 24): Label[] {
-  const taken: Box[] = [...keep];
-  const out: Label[] = [];
-  for (const place of places) {
-    const [name, lng, lat, pop] = place;
-    const { x, y } = project(lng, lat);
-    if (x < 0 || y < 0 || x > width || y > height) continue;
-    const size = pop >= 200_000 ? "l" : pop >= 20_000 ? "m" : "s";
-    const textW = 10 + name.length * (size === "l" ? 8.5 : size === "m" ? 7.5 : 6.5);
-    const sides: [Label["side"], Box][] = [
-      ["right", [x - 5, y - 10, x + textW, y + 10]],
-      ["left", [x - textW, y - 10, x + 5, y + 10]],
-    ];
-    // Only a place hidden under the marker is named below it (without its dot).
-    if (keep.some((k) => x >= k[0] && x <= k[2] && y >= k[1] && y <= k[3] + 8)) sides.push(["below", [x - textW / 2, y + 6, x + textW / 2, y + 26]]);
-    const fit = sides.find(([, b]) => b[0] >= 0 && b[1] >= 0 && b[2] <= width && b[3] <= height && !taken.some((t) => overlaps(t, b)));
-    if (!fit) continue;
-    taken.push(fit[1]);
-    out.push({ place, size, side: fit[0] });
-    if (out.length >= max) break;
-  }
-  return out;
 }
 
 type MapState = "loading" | "ready" | "failed";
@@ -142,8 +75,18 @@ function mapTexts(dict: Record<string, string> | undefined) {
   };
 }
 
-export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; longitude?: string }; label: string; tileUrl?: string }) {
-  const { lat, lng } = position(geo);
+/**
+ * SiteMap shows geo with one marker named label, or, given pins, every pin
+ * (label then names the map region): framed to show them all, the chosen
+ * one on top in the highlight colour. Pins may change while the map is
+ * shown (a list that streams in): the markers are redrawn, the map stays.
+ */
+export function SiteMap({ geo, label, tileUrl, pins }: { geo?: { latitude?: string; longitude?: string }; label: string; tileUrl?: string; pins?: Pin[] }) {
+  const drawn = pins && pins.length > 0 ? pins : [{ ...position(geo), name: label, chosen: true }];
+  const pinsKey = JSON.stringify(drawn);
+  const current = useRef(drawn);
+  current.current = drawn;
+  const [live, setLive] = useState<MapHandle | null>(null);
   const page = useOptionalPage();
   const styleUrl = page?.site.mapStyleUrl || "";
   const tiles = tileUrl || "";
@@ -156,115 +99,38 @@ export function SiteMap({ geo, label, tileUrl }: { geo?: { latitude?: string; lo
     const el = box.current;
     if (!el) return;
     let cancelled = false;
-    let map: { remove(): void } | undefined;
+    let map: MapHandle | undefined;
     setState("loading");
     (async () => {
       await shown(el, () => cancelled);
       if (cancelled) return;
-      const [{ default: maplibregl }, { default: workerUrl }] = await Promise.all([
-        import("maplibre-gl/dist/maplibre-gl-csp.js") as Promise<{ default: typeof import("maplibre-gl") }>,
-        import("maplibre-gl/dist/maplibre-gl-csp-worker.js?url") as Promise<{ default: string }>,
-      ]);
+      const { makeMap } = await import("./map-draw");
       if (cancelled) return;
-      maplibregl.setWorkerUrl(workerUrl);
-      let style: string | import("maplibre-gl").StyleSpecification;
-      let places: Place[] = [];
-      let zoom = ZOOM;
-      if (styleUrl) {
-        style = styleUrl;
-      } else if (tiles) {
-        style = {
-          version: 8,
-          sources: { tiles: { type: "raster", tiles: [tiles], tileSize: 256, maxzoom: 19 } },
-          layers: [{ id: "tiles", type: "raster", source: "tiles" }],
-        };
-      } else {
-        const bm = await loadBasemap();
-        if (cancelled) return;
-        places = bm.places;
-        zoom = OFFLINE_ZOOM;
-        style = {
-          version: 8,
-          sources: {
-            countries: { type: "geojson", data: bm.countries, attribution: bm.attribution },
-            lakes: { type: "geojson", data: bm.lakes },
-            rivers: { type: "geojson", data: bm.rivers },
-          },
-          layers: [
-            { id: "sea", type: "background", paint: { "background-color": "#a9cde6" } },
-            { id: "land", type: "fill", source: "countries", paint: { "fill-color": "#f1eee6" } },
-            { id: "coast", type: "line", source: "countries", paint: { "line-color": "#86b2d3", "line-width": 1 } },
-            { id: "lakes", type: "fill", source: "lakes", paint: { "fill-color": "#a9cde6", "fill-outline-color": "#86b2d3" } },
-            { id: "rivers", type: "line", source: "rivers", paint: { "line-color": "#a9cde6", "line-width": ["interpolate", ["linear"], ["zoom"], 5, 1, 10, 2.5, 13, 4] } },
-            { id: "borders", type: "line", source: "countries", paint: { "line-color": "#a79bb5", "line-width": 1.2, "line-dasharray": [3, 2] } },
-          ],
-        };
-      }
-      const m = new maplibregl.Map({
-        container: el,
-        style,
-        center: [lng, lat],
-        zoom,
-        minZoom: 4,
-        maxZoom: places.length ? 13 : 19,
-        // No dragging or wheel zoom (the page scrolls over the map); the
-        // keyboard and the zoom buttons work.
-        dragPan: false,
-        scrollZoom: false,
-        boxZoom: false,
-        dragRotate: false,
-        doubleClickZoom: false,
-        touchZoomRotate: false,
-        touchPitch: false,
-        keyboard: true,
-        attributionControl: { compact: false },
-        locale: { "Map.Title": texts.keys, "Marker.Title": label, "NavigationControl.ZoomIn": texts.zoomIn, "NavigationControl.ZoomOut": texts.zoomOut },
+      map = await makeMap({
+        el,
+        styleUrl,
+        tiles,
+        pins: () => current.current,
+        label,
+        texts,
+        cancelled: () => cancelled,
+        onReady: () => setState("ready"),
+        onFail: () => setState((s) => (s === "ready" ? s : "failed")),
       });
-      map = m;
-      // The canvas takes keys (+, −, arrows): an application to screen readers.
-      m.getCanvas().setAttribute("role", "application");
-      m.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
-      m.on("error", (e) => {
-        // A style or source that cannot load leaves an empty map: say so.
-        if (!m.loaded() || /style|source/i.test(String(e.error?.message ?? ""))) setState((s) => (s === "ready" ? s : "failed"));
-      });
-      m.on("load", () => !cancelled && setState("ready"));
-      // The zoom level as data, for tests and styles (MapLibre owns this element).
-      const showZoom = () => (el.dataset.zoom = m.getZoom().toFixed(2));
-      showZoom();
-      m.on("zoomend", showZoom);
-      new maplibregl.Marker({ color: "#d2381f" }).setLngLat([lng, lat]).addTo(m);
-      if (places.length) {
-        // Place names without glyph downloads: labels as HTML beside a dot,
-        // biggest places first and never over each other or the marker,
-        // chosen again whenever the view changes.
-        let shownLabels: { remove(): void }[] = [];
-        const relabel = () => {
-          shownLabels.forEach((l) => l.remove());
-          const { width, height } = m.getCanvas().getBoundingClientRect();
-          const c = m.project([lng, lat]);
-          const view = m.getBounds();
-          const inView = places.filter(([, x, y]) => view.contains([x, y]));
-          const picked = labelPlaces(inView, (x, y) => m.project([x, y]), width, height, [[c.x - 16, c.y - 44, c.x + 16, c.y + 4]]);
-          shownLabels = picked.map(({ place: [name, x, y], size, side }) => {
-            const tag = document.createElement("span");
-            tag.className = `fc-site-map__place fc-site-map__place--${size} fc-site-map__place--${side}`;
-            tag.textContent = name;
-            tag.setAttribute("aria-hidden", "true");
-            const [anchor, offset]: ["left" | "right" | "top", [number, number]] = side === "right" ? ["left", [-4, 0]] : side === "left" ? ["right", [4, 0]] : ["top", [0, 6]];
-            return new maplibregl.Marker({ element: tag, anchor, offset }).setLngLat([x, y]).addTo(m);
-          });
-        };
-        m.on("load", relabel);
-        m.on("moveend", relabel);
-      }
+      if (map && !cancelled) setLive(map);
     })().catch(() => !cancelled && setState("failed"));
     return () => {
       cancelled = true;
+      setLive(null);
       map?.remove();
     };
+    // The map is made once per style; pins are drawn by the effect below.
     // texts and label come from the dictionary: they do not change while the page is open.
-  }, [lat, lng, styleUrl, tiles]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [styleUrl, tiles]);
+
+  // The pins: drawn once the map exists and again whenever they change.
+  useEffect(() => live?.drawPins(), [live, pinsKey]);
 
   return (
     <div className="fc-site-map" role="region" aria-label={label} data-state={state}>

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState, type Dispatch } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { ApiError, book, fetchPrices } from "../api/booking-api";
 import { bookingTimeSlot, formatChoice, formatPrice } from "../rules";
-import { SiteMap } from "../../../components/site-map/site-map";
+import { SiteMap, type Pin } from "../../../components/site-map/site-map";
 import { attemptFingerprint, entryTotal, fill, type Action } from "../store";
-import type { BookingRequest, BookingStore, Car, Location } from "../types";
+import type { BookingInfo, BookingRequest, BookingStore, Car, Location, WorkshopSite } from "../types";
 import { CONTACT_HEADING_ID, ContactForm } from "./contact-form";
 import { totalOf } from "./summary";
 import { calendarStart, stockholmToday, WeekCalendar, FULL_DAY_TIME } from "./week-calendar";
@@ -43,6 +43,20 @@ export function bookingRequest(s: BookingStore): BookingRequest | null {
   };
 }
 
+/**
+ * workshopPins are the map pins of the workshops listed, the chosen one
+ * (also when it is no longer among them, e.g. after a reload) highlighted
+ * and named as chosen.
+ */
+export function workshopPins(listed: WorkshopSite[], chosen: Pick<BookingInfo, "departmentId" | "siteName" | "latitude" | "longitude"> | null | undefined, t: T): Pin[] {
+  const named = (name: string) => fill(t("bookingMapChosen", "{name}, vald verkstad"), { name });
+  const pins: Pin[] = listed.map((s) =>
+    s.departmentId === chosen?.departmentId ? { lat: s.latitude, lng: s.longitude, name: named(s.siteName), chosen: true } : { lat: s.latitude, lng: s.longitude, name: s.siteName },
+  );
+  if (chosen && !listed.some((s) => s.departmentId === chosen.departmentId)) pins.push({ lat: chosen.latitude, lng: chosen.longitude, name: named(chosen.siteName), chosen: true });
+  return pins.filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng) && (p.lat !== 0 || p.lng !== 0));
+}
+
 export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; location: Location; store: BookingStore; dispatch: Dispatch<Action>; t: T }) {
   const codes = Object.keys(store.services);
   const info = store.bookingInfo;
@@ -51,6 +65,9 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [reload, setReload] = useState(0);
+  // The workshops the list last showed: the map shows them, also once one is chosen.
+  const [listed, setListed] = useState<WorkshopSite[]>([]);
+  const tileUrl = t("mapTileUrl", "") || undefined;
   const chosenRef = useRef<HTMLHeadingElement>(null);
   const focusChosen = useRef(false);
   const focusContact = useRef(false);
@@ -140,23 +157,32 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
 
   if (!info) {
     return (
-      <WorkshopList
-        reg={car.registrationNumber}
-        codes={codes}
-        lat={location.latitude}
-        lng={location.longitude}
-        place={location.name}
-        t={t}
-        onDropServices={(codes) => dispatch({ type: "dropServices", codes })}
-        onChoose={(s) => {
-          focusChosen.current = true;
-          setError("");
-          dispatch({
-            type: "workshop",
-            workshop: { departmentId: s.departmentId, siteName: s.siteName, address: s.address, latitude: s.latitude, longitude: s.longitude, firstTimeSlot: s.firstTimeSlot },
-          });
-        }}
-      />
+      <>
+        <WorkshopList
+          reg={car.registrationNumber}
+          codes={codes}
+          lat={location.latitude}
+          lng={location.longitude}
+          place={location.name}
+          t={t}
+          onSites={setListed}
+          onDropServices={(codes) => dispatch({ type: "dropServices", codes })}
+          onChoose={(s) => {
+            focusChosen.current = true;
+            setError("");
+            dispatch({
+              type: "workshop",
+              workshop: { departmentId: s.departmentId, siteName: s.siteName, address: s.address, latitude: s.latitude, longitude: s.longitude, firstTimeSlot: s.firstTimeSlot },
+            });
+          }}
+        />
+        {/* After the list: the list is how a keyboard chooses, the map a complement. */}
+        {listed.length > 0 && (
+          <div className="fc-booking-workshops__map">
+            <SiteMap label={t("bookingMapAll", "Karta över verkstäderna")} pins={workshopPins(listed, null, t)} tileUrl={tileUrl} />
+          </div>
+        )}
+      </>
     );
   }
 
@@ -190,7 +216,12 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
         </button>
       </div>
       <div className="fc-booking-chosen__map">
-        <SiteMap geo={{ latitude: String(info.latitude), longitude: String(info.longitude) }} label={fill(t("bookingMap"), { name: info.siteName })} tileUrl={t("mapTileUrl", "") || undefined} />
+        <SiteMap
+          geo={{ latitude: String(info.latitude), longitude: String(info.longitude) }}
+          label={listed.length > 1 ? t("bookingMapAll", "Karta över verkstäderna") : fill(t("bookingMap"), { name: info.siteName })}
+          pins={listed.length > 1 ? workshopPins(listed, info, t) : undefined}
+          tileUrl={tileUrl}
+        />
       </div>
       <h3 className="fc-booking-subheading">{t("bookingCalendarLabel")}</h3>
       {today && (

@@ -34,6 +34,7 @@ export function WorkshopList({
   lng,
   place,
   onChoose,
+  onSites,
   onDropServices,
   t,
 }: {
@@ -43,6 +44,8 @@ export function WorkshopList({
   lng: number;
   place: string;
   onChoose: (s: WorkshopSite) => void;
+  /** onSites hears the workshops listed whenever they change (the step's map shows them). */
+  onSites?: (sites: WorkshopSite[]) => void;
   /** onDropServices deselects the services the nearer workshops cannot do. */
   onDropServices?: (codes: string[]) => void;
   t: T;
@@ -108,6 +111,8 @@ export function WorkshopList({
     load();
     return () => ctl.current?.abort();
   }, [load]);
+
+  useEffect(() => onSites?.(sites), [sites, onSites]);
 
   const why = nearer.length > 0 && <NearerNote nearer={nearer} onDropServices={onDropServices} t={t} />;
   if (state.phase === "nosites" || (state.phase === "error" && sites.length === 0)) {
