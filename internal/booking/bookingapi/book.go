@@ -489,6 +489,22 @@ func (a *API) handleCancel(w http.ResponseWriter, r *http.Request) error {
 	if err := a.allow(r, "booking:cancel:ip:"+httpguard.ClientAddr(r), 30, 10*time.Minute); err != nil {
 		return err
 	}
+	b, err := a.cancel(r, id, token)
+	if err != nil {
+		return err
+	}
+	v, err := a.view(b)
+	if err != nil {
+		return err
+	}
+	return writeJSON(w, v)
+}
+
+// cancel cancels booking id with its cancel token (freeing the capacity)
+// and queues its flow's cancellation mails and messages in the same
+// transaction; both cancel calls (the mail's link and the booking page)
+// go through it. Cancelling twice answers the same booking.
+func (a *API) cancel(r *http.Request, id, token string) (booking.Booking, error) {
 	c := a.change(r)
 	queued := false
 	b, err := a.Engine.CancelWith(r.Context(), id, token, func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
@@ -503,16 +519,12 @@ func (a *API) handleCancel(w http.ResponseWriter, r *http.Request) error {
 		return f.CancelledTx(ctx, tx, b, c)
 	})
 	if err != nil {
-		return err
+		return booking.Booking{}, err
 	}
 	if queued && a.Kick != nil {
 		a.Kick()
 	}
-	v, err := a.view(b)
-	if err != nil {
-		return err
-	}
-	return writeJSON(w, v)
+	return b, nil
 }
 
 // handlePlaces serves "GET /api/places?q=gote[&limit=8]".

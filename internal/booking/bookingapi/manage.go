@@ -291,24 +291,9 @@ func (a *API) handleManageCancel(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	c := a.change(r)
-	queued := false
-	b, err := a.Engine.CancelWith(r.Context(), id, tok, func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
-		f, err := a.flowOf(b)
-		if err != nil {
-			return err
-		}
-		queued = true
-		if f.CancelledTx == nil {
-			return nil
-		}
-		return f.CancelledTx(ctx, tx, b, c)
-	})
+	b, err := a.cancel(r, id, tok)
 	if err != nil {
 		return err
-	}
-	if queued && a.Kick != nil {
-		a.Kick()
 	}
 	v, err := a.manageView(b)
 	if err != nil {
