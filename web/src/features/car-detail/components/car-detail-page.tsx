@@ -98,7 +98,7 @@ function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; Q
             <MediaSection car={car} isUK={page.site.isUK} t={t} />
           </div>
           <aside className="fc-cd__summary" aria-labelledby="fc-cd-title">
-            {car.car_condition && <p className="fc-cd__eyebrow">{car.car_condition}{car.car_is_sample ? ` · ${t("carDetailSample", "New car to order")}` : ""}</p>}
+            {car.car_condition && <p className="fc-cd__eyebrow">{valueText(t, car.car_condition)}{car.car_is_sample ? ` · ${t("carDetailSample", "New car to order")}` : ""}</p>}
             <h1 id="fc-cd-title" className="fc-cd__title">{car.car_brand} {car.car_model}</h1>
             {car.car_model_text && <p className="fc-cd__model-text">{car.car_model_text}</p>}
             <div className="fc-cd__price">
