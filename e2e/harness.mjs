@@ -257,3 +257,10 @@ export function smtpServer() {
 }
 
 
+
+/** mailText decodes a quoted-printable or base64 mail body well enough to search it (UTF-8). */
+export function mailText(m) {
+  let s = m.body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+  for (const b64 of s.match(/^[A-Za-z0-9+/=]{40,}$/gm) ?? []) s += "\n" + Buffer.from(b64, "base64").toString("latin1");
+  return Buffer.from(s, "latin1").toString("utf8");
+}
