@@ -95,10 +95,15 @@ for (const [site, path, playName] of [
     await page.goto(base + path);
     await hydrated(page);
 
-    // The demo's own video (drawn, served locally) plays muted.
+    // The demo's own video (drawn, served locally). Journeys prefer reduced
+    // motion, so it does not start by itself: the visitor presses play.
     const video = page.locator("video").first();
     await video.scrollIntoViewIfNeeded();
     assert.match(await video.evaluate((v) => v.currentSrc), /\/-\/media\/demo\/video\/road\.webm$/);
+    assert.equal(await video.evaluate((v) => v.paused), true, "no autoplay with reduced motion");
+    const toggle = page.locator(".fc-blurb__frame", { has: video }).locator(".fc-blurb__video-buttons button[aria-pressed]").first();
+    if (await toggle.count()) await toggle.click();
+    else await video.evaluate((v) => v.play());
     await page.waitForFunction(() => {
       const v = document.querySelector("video");
       return v && v.readyState >= 2 && v.currentTime > 0.3;
