@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { startServer, launchBrowser, newPage, screenshot, root, hydrated as appHydrated, indexReady } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, screenshot, root, hydrated as appHydrated, indexReady, waitFor } from "./harness.mjs";
 
 const { AxeBuilder } = createRequire(path.join(root, "web", "package.json"))("@axe-core/playwright");
 
@@ -70,9 +70,14 @@ test("move the price range with the keyboard and by dragging", async () => {
   // Commits after 1.5 s idle.
   await page.waitForURL(/car_price=\d+-\d+/);
   const [min] = new URL(page.url()).searchParams.get("car_price").split("-").map(Number);
-  await page.waitForFunction(() => !document.querySelector(".fc-car-grid.is-loading"));
+  // The URL changes before the new cards arrive (and before the grid marks
+  // itself loading): wait for the cards themselves, up to the deadline.
   // A card's list price is its largest figure (a campaign price is lower).
-  const prices = await page.locator(".fc-car-card__price").evaluateAll((ps) => ps.map((p) => Math.max(...[...p.querySelectorAll("strong, s")].map((e) => Number(e.textContent.replace(/\D/g, ""))))));
+  const cardPrices = () => page.locator(".fc-car-card__price").evaluateAll((ps) => ps.map((p) => Math.max(...[...p.querySelectorAll("strong, s")].map((e) => Number(e.textContent.replace(/\D/g, ""))))));
+  const prices = await waitFor(async () => {
+    const ps = await cardPrices();
+    return ps.length > 0 && ps.every((p) => p >= min) && ps;
+  }, { what: `every price at least ${min}` }).catch(() => cardPrices());
   assert.ok(prices.length > 0 && prices.every((p) => p >= min), `every price is at least ${min}: ${prices.slice(0, 5)}`);
   // Drag the upper handle to the middle and release.
   const hi = page.getByRole("slider", { name: "Pris Högst" });

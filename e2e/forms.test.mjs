@@ -202,7 +202,7 @@ test("Norwegian service request by keyboard alone: bad, then good; the dealer's 
     body: JSON.stringify({ index: "sites_group_no", fields: ["site_id", "site_email", "site_departments"], filters: { site_id: [siteId] }, limit: 1 }),
   });
   const site = JSON.stringify((await res.json()).content[0] ?? {});
-  const mail = await waitFor(() => smtp.mails.find((m) => /AB12345/.test(body(m))), { what: "a mail with the registration number" });
+  const mail = await waitFor(() => smtp.mails.find((m) => /AB12345/.test(mailText(m))), { what: "a mail with the registration number" });
   assert.ok(site.includes(mail.to[0]), `mail to ${mail.to[0]}, not an address of the chosen dealer`);
   assert.match(mailText(mail), /EU-kontroll/);
   assert.match(mailText(mail), new RegExp(`${year}-03-15`));
