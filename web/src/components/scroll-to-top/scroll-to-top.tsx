@@ -44,12 +44,18 @@ export function ScrollToTop() {
       setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD);
       if (!frame) frame = window.requestAnimationFrame(check);
     };
+    // What to keep clear may appear after the press that asked for it (a
+    // drawer's content rendered a moment later, or with no transition under
+    // reduced motion): added elements schedule a check too.
+    const added = typeof MutationObserver === "undefined" ? null : new MutationObserver(() => schedule());
+    added?.observe(document.body, { childList: true, subtree: true });
     schedule();
     const events = ["scroll", "resize", "click", "keyup", "transitionend"] as const;
     for (const e of events) window.addEventListener(e, schedule, { passive: true, capture: true });
     return () => {
       for (const e of events) window.removeEventListener(e, schedule, { capture: true });
       resized?.disconnect();
+      added?.disconnect();
       if (frame) window.cancelAnimationFrame(frame);
     };
   }, []);
