@@ -2,19 +2,10 @@
 // one page for every flow (service booking, wheel change) behind a signed
 // link. Every call is a same-origin JSON POST with the link's token.
 import { ApiError } from "./booking-api";
+import type { BookingDetails } from "../types";
 
-export interface ManageView {
-  id: string;
-  status: "booked" | "cancelled";
-  registrationNumber: string;
-  timeSlot: string;
-  isFullDay: boolean;
-  siteName: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  services: { code: string; name: string }[];
-  customer: { firstName: string; lastName: string };
+/** ManageView is the booking (as the booking call answers it) and what its page may do. */
+export interface ManageView extends BookingDetails {
   flow: "service" | "wheelchange";
   serviceName?: string;
   token: string;
