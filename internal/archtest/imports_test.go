@@ -58,7 +58,7 @@ func (l layer) String() string {
 var layers = map[string]layer{
 	"errs": foundation, "site": foundation, "store": foundation, "ratelimit": foundation,
 	"linktoken": foundation, "outbox": foundation, "jobs": foundation, "mail": foundation,
-	"phone": foundation, "httpguard": foundation,
+	"phone": foundation, "httpguard": foundation, "staff": foundation,
 
 	"catalog": domain, "search": domain, "finance": domain, "booking": domain,
 	"leads": domain, "formbuilder": domain, "alerts": domain, "reminders": domain,
