@@ -65,7 +65,7 @@ test-go:
 # test case of `go test`: commit it with the fix.
 FUZZTIME ?= 2s
 FUZZ_TARGETS := ./internal/search:FuzzParseQuery ./internal/catalogpages:FuzzParseListQuery \
-	./internal/catalog:FuzzParseFeedRecords ./internal/leads:FuzzParseSubmission \
+	./internal/catalog:FuzzParseFeedRecords ./internal/forms/leads:FuzzParseSubmission \
 	./internal/finance:FuzzDecodeQuoteRef ./internal/finance:FuzzParseFinanceRequests \
 	./internal/cardetail:FuzzDetailInputs ./internal/web:FuzzSafeNext ./internal/web:FuzzRedirectRules \
 	./internal/web:FuzzPageRedirects ./internal/web:FuzzValidPath ./internal/media:FuzzMediaPaths

@@ -19,7 +19,7 @@ import (
 	"syscall"
 	"time"
 
-	"forecourt/internal/leads/smtptest"
+	"forecourt/internal/forms/leads/smtptest"
 )
 
 type counts struct {

@@ -24,7 +24,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
-	"forecourt/internal/leads/smtptest"
+	"forecourt/internal/forms/leads/smtptest"
 	"forecourt/internal/site"
 	"forecourt/internal/store"
 )

@@ -10,9 +10,9 @@ import (
 
 	"forecourt/internal/alerts"
 	"forecourt/internal/catalog"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/gdpr"
 	"forecourt/internal/jobs"
-	"forecourt/internal/leads"
 	"forecourt/internal/linktoken"
 )
 

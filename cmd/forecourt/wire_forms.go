@@ -16,9 +16,9 @@ import (
 
 	"forecourt/internal/cardetail"
 	"forecourt/internal/formbuilder"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/formsapi"
 	"forecourt/internal/gdpr"
-	"forecourt/internal/leads"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
 )

@@ -12,7 +12,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
 )

@@ -19,7 +19,7 @@ import (
 
 	"forecourt/internal/catalog"
 	"forecourt/internal/catalogpages"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/store"

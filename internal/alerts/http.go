@@ -10,8 +10,8 @@ import (
 
 	"forecourt/internal/catalogpages"
 	"forecourt/internal/errs"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/httpguard"
-	"forecourt/internal/leads"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/web"
 )

@@ -18,7 +18,7 @@ import (
 	contentfiles "forecourt/content"
 	"forecourt/internal/alerts"
 	"forecourt/internal/content"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/linktoken/linktokentest"
 	"forecourt/internal/page"

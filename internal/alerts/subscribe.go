@@ -11,7 +11,7 @@ import (
 
 	"forecourt/internal/catalogpages"
 	"forecourt/internal/errs"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/mail"
 	"forecourt/internal/site"

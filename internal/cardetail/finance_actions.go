@@ -10,7 +10,7 @@ import (
 	"forecourt/internal/content"
 	"forecourt/internal/errs"
 	"forecourt/internal/finance"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/page"
 )
 

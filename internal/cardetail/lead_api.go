@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"forecourt/internal/errs"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/site"
 )
 

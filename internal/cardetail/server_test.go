@@ -19,7 +19,7 @@ import (
 	"forecourt/internal/cardetail"
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/page"
 	"forecourt/internal/search"
 	"forecourt/internal/site"

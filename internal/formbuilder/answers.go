@@ -11,7 +11,7 @@ import (
 	"unicode/utf8"
 
 	"forecourt/internal/errs"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/mail"
 	"forecourt/internal/phone"
 )

@@ -19,7 +19,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"forecourt/internal/errs"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/mail"
 )
 

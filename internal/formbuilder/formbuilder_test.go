@@ -18,7 +18,7 @@ import (
 	contentfiles "forecourt/content"
 	"forecourt/internal/errs"
 	"forecourt/internal/formbuilder"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"

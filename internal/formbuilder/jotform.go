@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/store"
 )
 

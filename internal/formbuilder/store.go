@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
 )

@@ -24,7 +24,7 @@ import (
 	"forecourt/internal/errs"
 	"forecourt/internal/finance"
 	"forecourt/internal/formbuilder"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/site"
 	"forecourt/internal/web"
 )

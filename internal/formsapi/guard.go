@@ -8,8 +8,8 @@ import (
 	"strconv"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/httpguard"
-	"forecourt/internal/leads"
 	"forecourt/internal/site"
 )
 

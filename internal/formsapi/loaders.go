@@ -6,7 +6,7 @@ import (
 
 	"forecourt/internal/content"
 	"forecourt/internal/formbuilder"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/page"
 )
 

@@ -14,7 +14,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/linktoken/linktokentest"
 	"forecourt/internal/mail"

@@ -2,7 +2,7 @@ import { FORM_RETRY_MS, postForm, type FormTicket, type LeadValues } from "../..
 import { z } from "zod";
 import type { Action } from "../types";
 
-// The UK rules of the finance forms, the same as Go's internal/leads
+// The UK rules of the finance forms, the same as Go's internal/forms/leads
 // (finance_forms.go). Phone and registration are checked with spaces removed.
 export const UK_PHONE = /^(?:\+44|0)[1-9][0-9]{8,9}$/;
 export const UK_POSTCODE = /^(?:GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})$/i;

@@ -3,7 +3,7 @@ package leads_test
 import (
 	"testing"
 
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 )
 
 // TestFormsNormalisePhone: the lead forms take phone numbers as people

@@ -8,7 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"forecourt/internal/errs"
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 )
 
 const testRef = "FQAEBDAJ3QAAC5MBAAAEIWAABIRMIA3HAPIAQA4U6EJA"

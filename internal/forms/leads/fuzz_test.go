@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"forecourt/internal/leads"
+	"forecourt/internal/forms/leads"
 )
 
 // FuzzParseSubmission: the lead and finance form bodies parse or fail with

@@ -10,8 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"forecourt/internal/errs"
-	"forecourt/internal/leads"
-	"forecourt/internal/leads/smtptest"
+	"forecourt/internal/forms/leads"
+	"forecourt/internal/forms/leads/smtptest"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
