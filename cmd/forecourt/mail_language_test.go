@@ -8,7 +8,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
-	"forecourt/internal/formbuilder"
+	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/mail"
 	"forecourt/internal/reminders"
@@ -60,8 +60,8 @@ func TestMailsInTheSiteLanguage(t *testing.T) {
 			text := f.Mail(dealer, "Volvo XC60 2024", lang)
 			msgs = append(msgs, mail.Message{Subject: text.Subject, Text: text.Body, Kind: kind})
 		}
-		fb := formbuilder.MailOf(formbuilder.Submission{Site: name, Lang: lang, SubmissionID: "mail-lang-0004",
-			Def: &formbuilder.Definition{ID: "kontakt", Title: "Kontakt", Recipient: "dealer@example.se"}})
+		fb := builder.MailOf(builder.Submission{Site: name, Lang: lang, SubmissionID: "mail-lang-0004",
+			Def: &builder.Definition{ID: "kontakt", Title: "Kontakt", Recipient: "dealer@example.se"}})
 		fb.Kind = "form builder"
 		msgs = append(msgs, fb)
 		for _, r := range []reminders.Reminder{

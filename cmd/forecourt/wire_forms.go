@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"forecourt/internal/cardetail"
-	"forecourt/internal/formbuilder"
+	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/formsapi"
 	"forecourt/internal/gdpr"
@@ -72,7 +72,7 @@ func loadFormsSettings() (formsSettings, error) {
 	if os.Getenv("FORMS_TRUST_FORWARDED") != "" {
 		return s, fmt.Errorf("FORMS_TRUST_FORWARDED is replaced by CLIENT_IP_HEADER=X-Forwarded-For (one proxy policy for every endpoint)")
 	}
-	rgn, err := formbuilder.ParseRegion(os.Getenv("JOTFORM_REGION"))
+	rgn, err := builder.ParseRegion(os.Getenv("JOTFORM_REGION"))
 	if err != nil {
 		return s, err
 	}
@@ -119,7 +119,7 @@ func wireForms(ctx context.Context, w *wiring) error {
 	if err != nil {
 		return err
 	}
-	lib, err := formbuilder.Load(w.app.fsys)
+	lib, err := builder.Load(w.app.fsys)
 	if err != nil {
 		return fmt.Errorf("forms: %w", err)
 	}
@@ -134,9 +134,9 @@ func wireForms(ctx context.Context, w *wiring) error {
 		w.app.log.Info("moved old lead mails to the shared outbox", "mails", n)
 		w.mail.Kick()
 	}
-	var backend formbuilder.Backend = formbuilder.NewStore(w.app.db)
+	var backend builder.Backend = builder.NewStore(w.app.db)
 	if set.jotformKey != "" {
-		backend = &formbuilder.Jotform{APIKey: set.jotformKey, Region: set.jotformRgn, BaseURL: set.jotformBase, DB: w.app.db}
+		backend = &builder.Jotform{APIKey: set.jotformKey, Region: set.jotformRgn, BaseURL: set.jotformBase, DB: w.app.db}
 		w.app.log.Info("form-builder submissions go to the hosted form service", "region", set.jotformRgn)
 	}
 	svc := &formsapi.Service{
@@ -169,7 +169,7 @@ func leadsHolder(a *app) gdpr.Holder {
 
 // formSubmissionsHolder covers the submissions of the built forms.
 func formSubmissionsHolder(a *app) gdpr.Holder {
-	st := formbuilder.NewStore(a.db)
+	st := builder.NewStore(a.db)
 	return gdpr.Holder{Name: "formSubmissions",
 		Export: func(ctx context.Context, email string) (any, error) { return st.ExportEmail(ctx, email) },
 		Erase:  st.EraseEmail}

@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"forecourt/internal/formblocks"
-	"forecourt/internal/formbuilder"
+	"forecourt/internal/forms/builder"
 )
 
 // wireFormsUI plugs in the loaders of the listing blocks of issue 10 (site
@@ -20,7 +20,7 @@ func wireFormsUI(ctx context.Context, w *wiring) error {
 		return err
 	}
 	// The newsletter's own form where the marketing provider is not set up.
-	forms, err := formbuilder.Load(w.app.fsys)
+	forms, err := builder.Load(w.app.fsys)
 	if err != nil {
 		return fmt.Errorf("forms: %w", err)
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"forecourt/internal/formbuilder"
+	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/formsapi"
 	"forecourt/internal/mail"
@@ -166,7 +166,7 @@ func TestJotformBuiltIn(t *testing.T) {
 	if n := countRows(t, f.db, `SELECT count(*) FROM form_submissions`); n != 1 {
 		t.Errorf("%d submissions stored, want 1", n)
 	}
-	ms := mails(t, f.db, formbuilder.MailRef("jf-0000000001"))
+	ms := mails(t, f.db, builder.MailRef("jf-0000000001"))
 	if len(ms) != 1 || ms[0].To != "event.stockholm@forecourt.se" || ms[0].Kind != "form" {
 		t.Fatalf("mails %+v", ms)
 	}
@@ -231,7 +231,7 @@ func TestEraseAndExport(t *testing.T) {
 		a := provAnswers()
 		a["email"] = "ola@example.no"
 		send("/api/jotform", "", jsonBody(map[string]any{"formId": "provkorningskvall", "formSubmissionId": "gdpr-000000003", "answers": a, "ticket": f.ticket(t, "")}))
-		fst := formbuilder.NewStore(db)
+		fst := builder.NewStore(db)
 		ls, _ := f.svc.Leads.ExportEmail(ctx, "OLA@example.no")
 		fs, _ := fst.ExportEmail(ctx, "ola@example.no")
 		if len(ls) != 1 || len(fs) != 1 {
@@ -286,7 +286,7 @@ func TestJotformBackend(t *testing.T) {
 	defer fake.Close()
 	db := storetest.MustSQLite(t)
 	f := newFixture(t, db, func(s *formsapi.Service) {
-		s.Backend = &formbuilder.Jotform{APIKey: "k", Region: "eu", BaseURL: fake.URL, DB: db}
+		s.Backend = &builder.Jotform{APIKey: "k", Region: "eu", BaseURL: fake.URL, DB: db}
 	})
 	body := jsonBody(map[string]any{"formId": "provkorningskvall", "formSubmissionId": "jf-hosted-0001", "answers": provAnswers(), "ticket": f.ticket(t, "")})
 	for i := 0; i < 2; i++ {

@@ -23,7 +23,7 @@ import (
 	"forecourt/internal/catalog"
 	"forecourt/internal/errs"
 	"forecourt/internal/finance"
-	"forecourt/internal/formbuilder"
+	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/site"
 	"forecourt/internal/web"
@@ -45,8 +45,8 @@ type Kicker interface{ Kick() }
 // Service holds what the form endpoints need.
 type Service struct {
 	Leads   *leads.Store
-	Forms   *formbuilder.Library
-	Backend formbuilder.Backend // built-in store or Jotform
+	Forms   *builder.Library
+	Backend builder.Backend // built-in store or Jotform
 	Tickets *leads.Tickets
 	Limiter leads.Limiter
 	// AddressLimit and RecipientLimit default to leads.DefaultAddressLimit
@@ -373,7 +373,7 @@ func (s *Service) handleJotform(w http.ResponseWriter, r *http.Request) error {
 	if err := leads.AllowRecipient(r.Context(), s.Limiter, s.recipientLimit(), def.Recipient); err != nil {
 		return err
 	}
-	res, err := s.Backend.Submit(r.Context(), formbuilder.Submission{Site: st.Name, Lang: st.DefaultLanguage(), Def: def, SubmissionID: b.SubmissionID, Answers: answers, Nonce: nonce}, s.now())
+	res, err := s.Backend.Submit(r.Context(), builder.Submission{Site: st.Name, Lang: st.DefaultLanguage(), Def: def, SubmissionID: b.SubmissionID, Answers: answers, Nonce: nonce}, s.now())
 	if err != nil {
 		return err
 	}

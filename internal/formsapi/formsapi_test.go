@@ -19,7 +19,7 @@ import (
 	contentfiles "forecourt/content"
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
-	"forecourt/internal/formbuilder"
+	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/formsapi"
 	"forecourt/internal/mail"
@@ -59,7 +59,7 @@ type fixture struct {
 	db    *store.DB
 	svc   *formsapi.Service
 	clock *clock
-	lib   *formbuilder.Library
+	lib   *builder.Library
 }
 
 // fakeAssets makes a front-end build of one file, enough for web.New.
@@ -82,7 +82,7 @@ func newFixture(tb testing.TB, db *store.DB, mod func(*formsapi.Service)) *fixtu
 	if err != nil {
 		tb.Fatal(err)
 	}
-	lib, err := formbuilder.Load(contentfiles.FS)
+	lib, err := builder.Load(contentfiles.FS)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func newFixture(tb testing.TB, db *store.DB, mod func(*formsapi.Service)) *fixtu
 	lim := ratelimit.New(db)
 	lim.Now = c.now
 	svc := &formsapi.Service{
-		Leads: leads.NewStore(db), Forms: lib, Backend: formbuilder.NewStore(db),
+		Leads: leads.NewStore(db), Forms: lib, Backend: builder.NewStore(db),
 		Tickets: &leads.Tickets{Secret: []byte("test-secret-of-the-forms")},
 		Limiter: lim, Dealers: fakeDealers{}, Now: c.now, Log: quiet,
 	}

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"forecourt/internal/content"
-	"forecourt/internal/formbuilder"
+	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/page"
 )
@@ -14,12 +14,12 @@ import (
 // choose from, the fixed motorbike dealer, the service types and the date
 // window of the desired date (the site's today and a year ahead).
 type ServiceRequestData struct {
-	Dealers           []ServiceDealer     `json:"dealers"`
-	MotorbikeDealer   *formbuilder.Dealer `json:"motorbikeDealer"`
-	CarServices       []string            `json:"carServices"`
-	MotorbikeServices []string            `json:"motorbikeServices"`
-	Today             string              `json:"today"`
-	LastDate          string              `json:"lastDate"`
+	Dealers           []ServiceDealer `json:"dealers"`
+	MotorbikeDealer   *builder.Dealer `json:"motorbikeDealer"`
+	CarServices       []string        `json:"carServices"`
+	MotorbikeServices []string        `json:"motorbikeServices"`
+	Today             string          `json:"today"`
+	LastDate          string          `json:"lastDate"`
 }
 
 // ServiceRequestLoader is the loader of the Norwegian service request form

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fieldOK, type FormFieldDef } from "./api/form-builder";
 
 // A form-builder phone field takes numbers as people write them on the
-// site's country, as the server does (internal/formbuilder, phone.Normalize).
+// site's country, as the server does (internal/forms/builder, phone.Normalize).
 describe("form-builder phone fields", () => {
   const phone: FormFieldDef = { name: "phone", type: "phone", label: "Telefon", required: true };
   it.each([

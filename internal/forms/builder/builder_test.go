@@ -1,4 +1,4 @@
-package formbuilder_test
+package builder_test
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 
 	contentfiles "forecourt/content"
 	"forecourt/internal/errs"
-	"forecourt/internal/formbuilder"
+	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
@@ -45,9 +45,9 @@ fields:
   - {name: day, type: date, label: Day, min: today, max: "2026-12-31"}
 `
 
-func mustDef(t *testing.T) *formbuilder.Definition {
+func mustDef(t *testing.T) *builder.Definition {
 	t.Helper()
-	d, err := formbuilder.ParseDefinition("group-se", "test-drive", []byte(def))
+	d, err := builder.ParseDefinition("group-se", "test-drive", []byte(def))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,17 +70,17 @@ func TestParseDefinitionErrors(t *testing.T) {
 		"maxLength on num": "title: T\nsubmitLabel: a\nthankYou: b\nerrorText: c\nrecipient: a@b.se\nfields: [{name: a, type: number, label: A, maxLength: 3}]",
 	}
 	for name, y := range tests {
-		if _, err := formbuilder.ParseDefinition("group-se", "x", []byte(y)); err == nil {
+		if _, err := builder.ParseDefinition("group-se", "x", []byte(y)); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}
-	if _, err := formbuilder.ParseDefinition("group-se", "Bad_ID", []byte(def)); err == nil {
+	if _, err := builder.ParseDefinition("group-se", "Bad_ID", []byte(def)); err == nil {
 		t.Error("bad form id accepted")
 	}
 }
 
 func TestLoadDemoContent(t *testing.T) {
-	lib, err := formbuilder.Load(contentfiles.FS)
+	lib, err := builder.Load(contentfiles.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestLoadDemoContent(t *testing.T) {
 		t.Errorf("another site's form: %v", err)
 	}
 	bad := fstest.MapFS{"group-se/forms/x.yaml": {Data: []byte("title: [")}}
-	if _, err := formbuilder.Load(bad); err == nil || !strings.Contains(err.Error(), "group-se/forms/x.yaml") {
+	if _, err := builder.Load(bad); err == nil || !strings.Contains(err.Error(), "group-se/forms/x.yaml") {
 		t.Errorf("bad file: %v", err)
 	}
 }
@@ -195,7 +195,7 @@ func TestCheckPhoneAsWritten(t *testing.T) {
 	}
 }
 
-func answers(t *testing.T, d *formbuilder.Definition) formbuilder.Answers {
+func answers(t *testing.T, d *builder.Definition) builder.Answers {
 	t.Helper()
 	a, err := d.Check(raw(map[string]any{"name": "Anna", "email": "Anna@Example.se", "consent": true, "model": "ex30", "guests": 2,
 		"notes": "Rad 1\nE-mail: e@x.se"}), time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), "SE")
@@ -209,8 +209,8 @@ func TestStoreSubmit(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		d := mustDef(t)
-		st := formbuilder.NewStore(db)
-		sub := formbuilder.Submission{Site: "group-se", Def: d, SubmissionID: "fb-00000001", Answers: answers(t, d), Nonce: "n1"}
+		st := builder.NewStore(db)
+		sub := builder.Submission{Site: "group-se", Def: d, SubmissionID: "fb-00000001", Answers: answers(t, d), Nonce: "n1"}
 		now := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
 		for i, want := range []bool{true, false} {
 			res, err := st.Submit(ctx, sub, now)
@@ -274,8 +274,8 @@ func TestJotformAdapter(t *testing.T) {
 		srv := httptest.NewServer(fake)
 		defer srv.Close()
 		d := mustDef(t)
-		j := &formbuilder.Jotform{APIKey: "key-123", Region: "eu", BaseURL: srv.URL, DB: db}
-		sub := formbuilder.Submission{Site: "group-se", Def: d, SubmissionID: "jf-adapter-01", Answers: answers(t, d), Nonce: "n-jf"}
+		j := &builder.Jotform{APIKey: "key-123", Region: "eu", BaseURL: srv.URL, DB: db}
+		sub := builder.Submission{Site: "group-se", Def: d, SubmissionID: "jf-adapter-01", Answers: answers(t, d), Nonce: "n-jf"}
 		now := time.Now()
 		// The service fails: Unavailable, and the claim is dropped so the retry can go.
 		if _, err := j.Submit(ctx, sub, now); !errs.Is(err, errs.Unavailable) {
@@ -300,7 +300,7 @@ func TestJotformAdapter(t *testing.T) {
 			t.Errorf("request %s key %q", fake.paths[1], fake.keys[1])
 		}
 		// Nothing personal kept here, no mail queued: the service has it.
-		got, _ := formbuilder.NewStore(db).BySubmission(ctx, "jf-adapter-01")
+		got, _ := builder.NewStore(db).BySubmission(ctx, "jf-adapter-01")
 		if got.Email != "" || !strings.Contains(string(got.Answers), "5823000000000000001") {
 			t.Errorf("kept %+v", got)
 		}
@@ -309,11 +309,11 @@ func TestJotformAdapter(t *testing.T) {
 		}
 	})
 	for in, want := range map[string]string{"": "us", "EU": "eu", "us": "us"} {
-		if got, err := formbuilder.ParseRegion(in); err != nil || got != want {
+		if got, err := builder.ParseRegion(in); err != nil || got != want {
 			t.Errorf("ParseRegion(%q) = %q, %v", in, got, err)
 		}
 	}
-	if _, err := formbuilder.ParseRegion("asia"); err == nil {
+	if _, err := builder.ParseRegion("asia"); err == nil {
 		t.Error("ParseRegion(asia) accepted")
 	}
 }

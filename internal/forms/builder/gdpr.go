@@ -1,4 +1,4 @@
-package formbuilder
+package builder
 
 import (
 	"context"

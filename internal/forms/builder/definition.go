@@ -1,10 +1,10 @@
-// Package formbuilder serves the forms editors define in content: their
+// Package builder serves the forms editors define in content: their
 // definitions (content/<site>/forms/<formId>.yaml), the FormBuilder block's
 // loader, the checking of answers with the same rules as the client, and
 // the submission of answers either to the built-in store (stored and mailed
 // to the form's recipient through the shared outbox) or to the hosted form
 // service (Jotform) when it is configured.
-package formbuilder
+package builder
 
 import (
 	"fmt"
