@@ -16,8 +16,8 @@ import (
 
 	"forecourt/internal/cardetail"
 	"forecourt/internal/forms/builder"
+	"forecourt/internal/forms/formsapi"
 	"forecourt/internal/forms/leads"
-	"forecourt/internal/formsapi"
 	"forecourt/internal/gdpr"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"

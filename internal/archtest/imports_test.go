@@ -68,7 +68,7 @@ var layers = map[string]layer{
 	"page": assembly, "render": assembly,
 
 	"catalogpages": feature, "cardetail": feature, "formblocks": feature,
-	"formsapi": feature, "booking/bookingapi": feature,
+	"forms/formsapi": feature, "booking/bookingapi": feature,
 	// tirehotel is a domain that also serves its own Routes(); it counts as a
 	// feature here, the stricter side: page assembly must not import it.
 	"tirehotel": feature,
@@ -86,7 +86,7 @@ var frontDoorExceptions = map[string]bool{
 	"booking/bookingapi": true, // api.go: web.Server, web.Deps; manage.go: web.SiteOf
 	"cardetail":          true, // api.go: web.Server, web.Deps, web.SiteOf, web.WriteJSON
 	"catalogpages":       true, // sitemap.go: web.SitemapURL
-	"formsapi":           true, // formsapi.go: web.Server, web.Deps, web.SiteOf, web.WriteJSON
+	"forms/formsapi":     true, // formsapi.go: web.Server, web.Deps, web.SiteOf, web.WriteJSON
 }
 
 // edge is one import of one file.

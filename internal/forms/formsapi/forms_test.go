@@ -12,8 +12,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"forecourt/internal/forms/builder"
+	"forecourt/internal/forms/formsapi"
 	"forecourt/internal/forms/leads"
-	"forecourt/internal/formsapi"
 	"forecourt/internal/mail"
 	"forecourt/internal/page"
 	"forecourt/internal/site"
