@@ -10,7 +10,7 @@ import (
 
 	"forecourt/internal/alerts"
 	"forecourt/internal/catalog"
-	"forecourt/internal/forms/leads"
+	"forecourt/internal/forms"
 	"forecourt/internal/gdpr"
 	"forecourt/internal/jobs"
 	"forecourt/internal/linktoken"
@@ -61,10 +61,10 @@ func loadAlertsSettings() (alertsSettings, error) {
 	}
 	for _, x := range []struct {
 		name string
-		dst  *leads.Limit
+		dst  *forms.Limit
 	}{{"ALERTS_LIMIT_ADDRESS", &s.limits.Address}, {"ALERTS_LIMIT_EMAIL", &s.limits.Email}, {"ALERTS_LIMIT_RECIPIENT", &s.limits.Recipient}} {
 		if v := os.Getenv(x.name); v != "" {
-			l, err := leads.ParseLimit(v)
+			l, err := forms.ParseLimit(v)
 			if err != nil {
 				return s, fmt.Errorf("%s: %w", x.name, err)
 			}
@@ -77,11 +77,11 @@ func loadAlertsSettings() (alertsSettings, error) {
 // alertsTokens returns the signer of the alert links: ALERTS_SECRET, or a
 // key derived from the form ticket key that every process shares.
 func alertsTokens(ctx context.Context, a *app, set alertsSettings) (*linktoken.Signer, []byte, error) {
-	forms, err := ticketSecret(ctx, a.db, os.Getenv("FORMS_SECRET"))
+	formsKey, err := ticketSecret(ctx, a.db, os.Getenv("FORMS_SECRET"))
 	if err != nil {
 		return nil, nil, err
 	}
-	secret := forms
+	secret := formsKey
 	if set.secret != "" {
 		secret = []byte(set.secret)
 	}
@@ -89,7 +89,7 @@ func alertsTokens(ctx context.Context, a *app, set alertsSettings) (*linktoken.S
 	if err != nil {
 		return nil, nil, err
 	}
-	return tokens, forms, nil
+	return tokens, formsKey, nil
 }
 
 // wireAlerts plugs in the saved searches (issue 14): the sign-up, confirm,
@@ -99,7 +99,7 @@ func wireAlerts(ctx context.Context, w *wiring) error {
 	if err != nil {
 		return err
 	}
-	forms, err := loadFormsSettings()
+	formSet, err := loadFormsSettings()
 	if err != nil {
 		return err
 	}
@@ -110,7 +110,7 @@ func wireAlerts(ctx context.Context, w *wiring) error {
 	svc := &alerts.Service{DB: w.app.db, Tokens: tokens, Cars: w.catalog.Store(), Texts: dictionaryOf(w.app),
 		Limiter: w.limiter, Limits: set.limits, DigestHour: set.digestHour, Kick: w.mail.Kick, Log: w.app.log}
 	alerts.Register(w.jobs, svc, set.sweep)
-	api := &alerts.API{Service: svc, Tickets: &leads.Tickets{Secret: ticketKey, MinFill: forms.minFill},
+	api := &alerts.API{Service: svc, Tickets: &forms.Tickets{Secret: ticketKey, MinFill: formSet.minFill},
 		Search: w.engine}
 	if u, err := url.Parse(w.app.cfg.PublicURL); err == nil && u.Hostname() != "" {
 		api.ExtraOriginHosts = []string{u.Hostname()}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"forecourt/internal/cardetail"
+	"forecourt/internal/forms"
 	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/formsapi"
 	"forecourt/internal/forms/leads"
@@ -35,14 +36,14 @@ import (
 type formsSettings struct {
 	secret                 string
 	minFill                time.Duration
-	addrLimit, rcptLimit   leads.Limit
+	addrLimit, rcptLimit   forms.Limit
 	jotformKey, jotformRgn string
 	jotformBase            string
 }
 
 func loadFormsSettings() (formsSettings, error) {
 	s := formsSettings{secret: os.Getenv("FORMS_SECRET"), minFill: 3 * time.Second,
-		addrLimit: leads.DefaultAddressLimit, rcptLimit: leads.DefaultRecipientLimit,
+		addrLimit: forms.DefaultAddressLimit, rcptLimit: forms.DefaultRecipientLimit,
 		jotformKey: os.Getenv("JOTFORM_API_KEY"), jotformBase: os.Getenv("JOTFORM_BASE_URL")}
 	if s.secret != "" && len(s.secret) < 16 {
 		return s, fmt.Errorf("FORMS_SECRET must be at least 16 characters")
@@ -56,10 +57,10 @@ func loadFormsSettings() (formsSettings, error) {
 	}
 	for _, x := range []struct {
 		name string
-		dst  *leads.Limit
+		dst  *forms.Limit
 	}{{"FORMS_LIMIT_ADDRESS", &s.addrLimit}, {"FORMS_LIMIT_RECIPIENT", &s.rcptLimit}} {
 		if v := os.Getenv(x.name); v != "" {
-			l, err := leads.ParseLimit(v)
+			l, err := forms.ParseLimit(v)
 			if err != nil {
 				return s, fmt.Errorf("%s: %w", x.name, err)
 			}
@@ -141,7 +142,7 @@ func wireForms(ctx context.Context, w *wiring) error {
 	}
 	svc := &formsapi.Service{
 		Leads: lst, Forms: lib, Backend: backend,
-		Tickets:        &leads.Tickets{Secret: secret, MinFill: set.minFill},
+		Tickets:        &forms.Tickets{Secret: secret, MinFill: set.minFill},
 		Limiter:        w.limiter,
 		AddressLimit:   set.addrLimit,
 		RecipientLimit: set.rcptLimit,

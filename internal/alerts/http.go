@@ -10,7 +10,7 @@ import (
 
 	"forecourt/internal/catalogpages"
 	"forecourt/internal/errs"
-	"forecourt/internal/forms/leads"
+	"forecourt/internal/forms"
 	"forecourt/internal/httpguard"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/web"
@@ -27,7 +27,7 @@ const MaxBody = 8 << 10
 //	POST /api/alerts/manage       {token, action, id, frequency} → the address's searches
 type API struct {
 	Service *Service
-	Tickets *leads.Tickets
+	Tickets *forms.Tickets
 	// Search runs the brand tree query that resolves list path segments.
 	Search catalogpages.Searcher
 	// BaseURL is the site's public origin for a request (web.Server.BaseURL);
@@ -68,7 +68,7 @@ func answer(h func(w http.ResponseWriter, r *http.Request) error) func(w http.Re
 			json.NewEncoder(w).Encode(map[string]any{"error": map[string]string{"code": se.code, "message": se.msg}})
 			return nil
 		}
-		var le *leads.LimitedError
+		var le *forms.LimitedError
 		if errors.As(err, &le) {
 			w.Header().Set("Retry-After", strconv.Itoa(le.RetryAfterSeconds()))
 		}
@@ -89,19 +89,19 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 }
 
 // allow counts one hit of key against lim (internal/ratelimit in the store).
-func (a *API) allow(r *http.Request, key string, lim leads.Limit, who string) error {
+func (a *API) allow(r *http.Request, key string, lim forms.Limit, who string) error {
 	ok, retry, err := a.Service.Limiter.Allow(r.Context(), key, lim.N, lim.Window)
 	if err != nil {
 		return errs.Wrap(err, "rate limit")
 	}
 	if !ok {
-		return leads.Limited(retry, who)
+		return forms.Limited(retry, who)
 	}
 	return nil
 }
 
 func addressKey(r *http.Request) string {
-	return "alerts:" + strings.TrimPrefix(leads.AddressKey(httpguard.ClientAddr(r)), "form:")
+	return "alerts:" + strings.TrimPrefix(forms.AddressKey(httpguard.ClientAddr(r)), "form:")
 }
 
 // handleSignup serves "POST /api/alerts": JSON only (415), from the site's

@@ -18,7 +18,7 @@ import (
 	contentfiles "forecourt/content"
 	"forecourt/internal/alerts"
 	"forecourt/internal/content"
-	"forecourt/internal/forms/leads"
+	"forecourt/internal/forms"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/linktoken/linktokentest"
 	"forecourt/internal/page"
@@ -43,7 +43,7 @@ func fakeAssets(tb testing.TB) string {
 type apiFixture struct {
 	*fixture
 	h       http.Handler
-	tickets *leads.Tickets
+	tickets *forms.Tickets
 }
 
 // newAPI serves the alerts API over the demo content's dictionaries.
@@ -60,12 +60,12 @@ func newAPI(t *testing.T, db *store.DB) *apiFixture {
 	lim := ratelimit.New(db)
 	lim.Now = f.clock.now
 	f.svc.Limiter = lim
-	f.svc.Limits = alerts.Limits{Address: leads.Limit{N: 12, Window: 10 * time.Minute}}
+	f.svc.Limits = alerts.Limits{Address: forms.Limit{N: 12, Window: 10 * time.Minute}}
 	sites, err := site.New(site.All(), "group-se")
 	if err != nil {
 		t.Fatal(err)
 	}
-	tk := &leads.Tickets{Secret: []byte("test-secret-of-the-forms")}
+	tk := &forms.Tickets{Secret: []byte("test-secret-of-the-forms")}
 	api := &alerts.API{Service: f.svc, Tickets: tk, Search: stockSearcher{f.cat}}
 	s, err := web.New(web.Config{Locales: []string{"sv", "en"}}, web.Deps{
 		Sites: sites, Pages: &page.Assembler{Content: src, Locales: []string{"sv", "en"}}, Store: db, AssetsDir: fakeAssets(t), Logger: quiet,

@@ -61,7 +61,7 @@ var layers = map[string]layer{
 	"phone": foundation, "httpguard": foundation, "staff": foundation,
 
 	"catalog": domain, "search": domain, "finance": domain, "booking": domain,
-	"forms/leads": domain, "forms/builder": domain, "alerts": domain, "reminders": domain,
+	"forms": domain, "forms/leads": domain, "forms/builder": domain, "alerts": domain, "reminders": domain,
 	"vehicles": domain, "places": domain, "gdpr": domain, "editing": domain,
 	"content": domain, "stories": domain, "personalize": domain, "media": domain,
 

@@ -14,7 +14,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
-	"forecourt/internal/forms/leads"
+	"forecourt/internal/forms"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/linktoken/linktokentest"
 	"forecourt/internal/mail"
@@ -389,7 +389,7 @@ func TestUnsubscribe(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		formTickets := &leads.Tickets{Secret: f.secret, MinFill: time.Millisecond}
+		formTickets := &forms.Tickets{Secret: f.secret, MinFill: time.Millisecond}
 		exp := f.clock.now().Add(time.Hour)
 		flip := func(s string) string {
 			b := []byte(s)

@@ -17,8 +17,8 @@ import (
 
 	contentfiles "forecourt/content"
 	"forecourt/internal/errs"
+	"forecourt/internal/forms"
 	"forecourt/internal/forms/builder"
-	"forecourt/internal/forms/leads"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
@@ -220,7 +220,7 @@ func TestStoreSubmit(t *testing.T) {
 		}
 		other := sub
 		other.SubmissionID = "fb-00000002"
-		if _, err := st.Submit(ctx, other, now); err == nil || err.(*errs.Error).Fields["ticket"] != leads.TicketUsed {
+		if _, err := st.Submit(ctx, other, now); err == nil || err.(*errs.Error).Fields["ticket"] != forms.TicketUsed {
 			t.Errorf("reused ticket: %v", err)
 		}
 		got, err := st.BySubmission(ctx, "fb-00000001")

@@ -23,6 +23,7 @@ import (
 	"forecourt/internal/catalog"
 	"forecourt/internal/errs"
 	"forecourt/internal/finance"
+	"forecourt/internal/forms"
 	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/site"
@@ -47,11 +48,11 @@ type Service struct {
 	Leads   *leads.Store
 	Forms   *builder.Library
 	Backend builder.Backend // built-in store or Jotform
-	Tickets *leads.Tickets
-	Limiter leads.Limiter
-	// AddressLimit and RecipientLimit default to leads.DefaultAddressLimit
-	// and leads.DefaultRecipientLimit.
-	AddressLimit, RecipientLimit leads.Limit
+	Tickets *forms.Tickets
+	Limiter forms.Limiter
+	// AddressLimit and RecipientLimit default to forms.DefaultAddressLimit
+	// and forms.DefaultRecipientLimit.
+	AddressLimit, RecipientLimit forms.Limit
 	Cars                         CarRecipients
 	Dealers                      DealerSites
 	Outbox                       Kicker
@@ -76,18 +77,18 @@ func (s *Service) log() *slog.Logger {
 	return slog.Default()
 }
 
-func (s *Service) addressLimit() leads.Limit {
+func (s *Service) addressLimit() forms.Limit {
 	if s.AddressLimit.N > 0 {
 		return s.AddressLimit
 	}
-	return leads.DefaultAddressLimit
+	return forms.DefaultAddressLimit
 }
 
-func (s *Service) recipientLimit() leads.Limit {
+func (s *Service) recipientLimit() forms.Limit {
 	if s.RecipientLimit.N > 0 {
 		return s.RecipientLimit
 	}
-	return leads.DefaultRecipientLimit
+	return forms.DefaultRecipientLimit
 }
 
 // today is the site's date now.
@@ -116,7 +117,7 @@ func (s *Service) answer(h func(w http.ResponseWriter, r *http.Request) error) f
 			writeStatusError(w, se)
 			return nil
 		}
-		var le *leads.LimitedError
+		var le *forms.LimitedError
 		if errors.As(err, &le) {
 			w.Header().Set("Retry-After", strconv.Itoa(le.RetryAfterSeconds()))
 		}
@@ -173,7 +174,7 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := leads.AllowRecipient(r.Context(), s.Limiter, s.recipientLimit(), to.Email); err != nil {
+	if err := forms.AllowRecipient(r.Context(), s.Limiter, s.recipientLimit(), to.Email); err != nil {
 		return err
 	}
 	_, created, err := s.Leads.Save(r.Context(), st.Name, f, to, f.Mail(to, carTitle, st.DefaultLanguage()), nonce, s.now())
@@ -370,7 +371,7 @@ func (s *Service) handleJotform(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := leads.AllowRecipient(r.Context(), s.Limiter, s.recipientLimit(), def.Recipient); err != nil {
+	if err := forms.AllowRecipient(r.Context(), s.Limiter, s.recipientLimit(), def.Recipient); err != nil {
 		return err
 	}
 	res, err := s.Backend.Submit(r.Context(), builder.Submission{Site: st.Name, Lang: st.DefaultLanguage(), Def: def, SubmissionID: b.SubmissionID, Answers: answers, Nonce: nonce}, s.now())

@@ -19,6 +19,7 @@ import (
 	contentfiles "forecourt/content"
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
+	"forecourt/internal/forms"
 	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/formsapi"
 	"forecourt/internal/forms/leads"
@@ -91,7 +92,7 @@ func newFixture(tb testing.TB, db *store.DB, mod func(*formsapi.Service)) *fixtu
 	lim.Now = c.now
 	svc := &formsapi.Service{
 		Leads: leads.NewStore(db), Forms: lib, Backend: builder.NewStore(db),
-		Tickets: &leads.Tickets{Secret: []byte("test-secret-of-the-forms")},
+		Tickets: &forms.Tickets{Secret: []byte("test-secret-of-the-forms")},
 		Limiter: lim, Dealers: fakeDealers{}, Now: c.now, Log: quiet,
 	}
 	if mod != nil {
@@ -155,7 +156,7 @@ func (f *fixture) ticket(tb testing.TB, host string) string {
 	if rec.Code != http.StatusOK || rec.Header().Get("Cache-Control") != "no-store" {
 		tb.Fatalf("ticket: %d %v %s", rec.Code, rec.Header(), rec.Body)
 	}
-	var t leads.Ticket
+	var t forms.Ticket
 	json.Unmarshal(rec.Body.Bytes(), &t)
 	if t.NotBefore-f.clock.t.UnixMilli() != 3000 {
 		tb.Errorf("notBefore %d ms after issue, want 3000", t.NotBefore-f.clock.t.UnixMilli())
@@ -361,15 +362,15 @@ func TestTickets(t *testing.T) {
 		return f.do(t, req{path: "/api/forms/comhub", body: sellBody(id, tk, nil)})
 	}
 	problem := func(rec *httptest.ResponseRecorder) string { return errOf(rec).Error.Fields["ticket"] }
-	if rec := post("ticket-0000001", ""); rec.Code != 400 || problem(rec) != leads.TicketMissing {
+	if rec := post("ticket-0000001", ""); rec.Code != 400 || problem(rec) != forms.TicketMissing {
 		t.Errorf("missing: %d %s", rec.Code, rec.Body)
 	}
 	// Too fast: sent one second after the ticket was issued.
 	rec := f.do(t, req{method: "GET", path: "/api/forms/ticket", ctype: "-"})
-	var tk leads.Ticket
+	var tk forms.Ticket
 	json.Unmarshal(rec.Body.Bytes(), &tk)
 	f.clock.t = f.clock.t.Add(time.Second)
-	if rec := post("ticket-0000001", tk.Value); rec.Code != 400 || problem(rec) != leads.TicketTooFast {
+	if rec := post("ticket-0000001", tk.Value); rec.Code != 400 || problem(rec) != forms.TicketTooFast {
 		t.Errorf("too fast: %d %s", rec.Code, rec.Body)
 	}
 	f.clock.t = f.clock.t.Add(3 * time.Second)
@@ -377,20 +378,20 @@ func TestTickets(t *testing.T) {
 		t.Fatalf("after the fill time: %d %s", rec.Code, rec.Body)
 	}
 	// One ticket, one submission.
-	if rec := post("ticket-0000002", tk.Value); rec.Code != 400 || problem(rec) != leads.TicketUsed {
+	if rec := post("ticket-0000002", tk.Value); rec.Code != 400 || problem(rec) != forms.TicketUsed {
 		t.Errorf("reused: %d %s", rec.Code, rec.Body)
 	}
 	// Tampered, another site's, expired.
-	if rec := post("ticket-0000003", tk.Value[:len(tk.Value)-2]+"xx"); rec.Code != 400 || problem(rec) != leads.TicketInvalid {
+	if rec := post("ticket-0000003", tk.Value[:len(tk.Value)-2]+"xx"); rec.Code != 400 || problem(rec) != forms.TicketInvalid {
 		t.Errorf("tampered: %d %s", rec.Code, rec.Body)
 	}
 	uk := f.ticket(t, "group-uk.localhost")
-	if rec := post("ticket-0000004", uk); rec.Code != 400 || problem(rec) != leads.TicketInvalid {
+	if rec := post("ticket-0000004", uk); rec.Code != 400 || problem(rec) != forms.TicketInvalid {
 		t.Errorf("other site's: %d %s", rec.Code, rec.Body)
 	}
 	old := f.ticket(t, "")
 	f.clock.t = f.clock.t.Add(13 * time.Hour)
-	if rec := post("ticket-0000005", old); rec.Code != 400 || problem(rec) != leads.TicketExpired {
+	if rec := post("ticket-0000005", old); rec.Code != 400 || problem(rec) != forms.TicketExpired {
 		t.Errorf("expired: %d %s", rec.Code, rec.Body)
 	}
 	if n := countRows(t, f.db, `SELECT count(*) FROM leads`); n != 1 {
@@ -401,8 +402,8 @@ func TestTickets(t *testing.T) {
 func TestRateLimits(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, func(s *formsapi.Service) {
-			s.AddressLimit = leads.Limit{N: 3, Window: 10 * time.Minute}
-			s.RecipientLimit = leads.Limit{N: 2, Window: time.Hour}
+			s.AddressLimit = forms.Limit{N: 3, Window: 10 * time.Minute}
+			s.RecipientLimit = forms.Limit{N: 2, Window: time.Hour}
 		})
 		// Per recipient: the third accepted sell request to the same mailbox waits.
 		for i, id := range []string{"limit-rcpt-0001", "limit-rcpt-0002"} {
@@ -441,7 +442,7 @@ func TestRateLimits(t *testing.T) {
 			t.Errorf("%d leads, want 2", n)
 		}
 		// Counters live in the store: a second server process over the same store is limited too.
-		g := newFixture(t, db, func(s *formsapi.Service) { s.AddressLimit = leads.Limit{N: 3, Window: 10 * time.Minute} })
+		g := newFixture(t, db, func(s *formsapi.Service) { s.AddressLimit = forms.Limit{N: 3, Window: 10 * time.Minute} })
 		g.clock.t = f.clock.t
 		if rec := g.do(t, req{path: "/api/jotform", body: `{}`}); rec.Code != http.StatusTooManyRequests {
 			t.Errorf("second process: %d %s", rec.Code, rec.Body)

@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"forecourt/internal/errs"
-	"forecourt/internal/forms/leads"
+	"forecourt/internal/forms"
 	"forecourt/internal/httpguard"
 	"forecourt/internal/site"
 )
@@ -44,7 +44,7 @@ func (s *Service) readForm(w http.ResponseWriter, r *http.Request, st *site.Site
 	if !httpguard.AllowedOrigin(r, st, s.ExtraOriginHosts...) {
 		return nil, errs.E(errs.Forbidden, "Forms are accepted from the site's own pages only.")
 	}
-	if err := leads.AllowAddress(r.Context(), s.Limiter, s.addressLimit(), httpguard.ClientAddr(r)); err != nil {
+	if err := forms.AllowAddress(r.Context(), s.Limiter, s.addressLimit(), httpguard.ClientAddr(r)); err != nil {
 		return nil, err
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))

@@ -1,8 +1,8 @@
 // Package leads owns every lead form of the sites (the car detail contact
 // form, the UK finance forms, the sell / trade-in form and the Norwegian
-// service request): parsing and checking a submission, the spam defence
-// (form tickets, honeypot, rate limits), storing it once per
-// formSubmissionId and queueing the dealer's e-mail in the shared outbox
+// service request): parsing and checking a submission (the honeypot among
+// its fields; tickets and rate limits are internal/forms'), storing it once
+// per formSubmissionId and queueing the dealer's e-mail in the shared outbox
 // (internal/mail) in the same transaction.
 package leads
 

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/forms"
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/forms/leads/smtptest"
 	"forecourt/internal/mail"
@@ -135,7 +136,7 @@ func TestSaveIsIdempotent(t *testing.T) {
 		other := mustForm(t, "sub-aaaaaaaa02")
 		_, _, err = st.Save(ctx, "group-se", other, dealer, other.Mail(dealer, "Volvo", "en"), "nonce-1", now)
 		var e *errs.Error
-		if !asErr(err, &e) || e.Fields["ticket"] != leads.TicketUsed {
+		if !asErr(err, &e) || e.Fields["ticket"] != forms.TicketUsed {
 			t.Errorf("reused ticket: %v, want ticketUsed", err)
 		}
 		if n, _ := st.Count(ctx); n != 1 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/forms"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
 )
@@ -125,7 +126,7 @@ func UseTicket(ctx context.Context, db *store.DB, tx *sql.Tx, nonce, submissionI
 		return errs.Wrap(err, "use form ticket")
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return &errs.Error{Code: errs.Invalid, Message: "The form has expired. Please send it again.", Fields: map[string]string{"ticket": TicketUsed}}
+		return &errs.Error{Code: errs.Invalid, Message: "The form has expired. Please send it again.", Fields: map[string]string{"ticket": forms.TicketUsed}}
 	}
 	if now.UnixMilli()%64 == 0 {
 		if _, err := tx.ExecContext(ctx, db.Rebind(`DELETE FROM form_tickets_used WHERE used_at < ?`), ms(now.Add(-48*time.Hour))); err != nil {

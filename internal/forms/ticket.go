@@ -1,4 +1,4 @@
-package leads
+package forms
 
 import (
 	"crypto/hmac"
