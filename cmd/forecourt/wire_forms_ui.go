@@ -5,17 +5,18 @@ import (
 	"fmt"
 	"os"
 
-	"forecourt/internal/formblocks"
+	"forecourt/internal/catalogpages"
 	"forecourt/internal/forms/builder"
+	"forecourt/internal/forms/formsapi"
 )
 
-// wireFormsUI plugs in the loaders of the listing blocks of issue 10 (site
-// selection, site block, car teasers) and the marketing-form embed, whose
+// wireFormsUI plugs in the loaders of the listing blocks (site selection,
+// site block, car teasers) and the marketing-form embed, whose
 // settings (MARKETING_FORM_SCRIPT_URL, MARKETING_FORM_REGION,
 // MARKETING_FORM_PORTAL_ID) are read here once at start. The forms' own
 // server side is wired in wire_forms.go.
 func wireFormsUI(ctx context.Context, w *wiring) error {
-	mk, err := formblocks.ParseMarketingSettings(os.Getenv)
+	mk, err := formsapi.ParseMarketingSettings(os.Getenv)
 	if err != nil {
 		return err
 	}
@@ -31,10 +32,11 @@ func wireFormsUI(ctx context.Context, w *wiring) error {
 		}
 		return d.Public(), nil
 	}
-	b := &formblocks.Blocks{Search: w.engine, Content: w.app.content, Logger: w.app.log, Marketing: mk, LocalForm: localForm}
+	b := &catalogpages.Listings{Search: w.engine, Content: w.app.content, Logger: w.app.log}
 	w.pages.Register("SiteSelection", b.SiteSelection)
 	w.pages.Register("SiteBlock", b.SiteBlock)
 	w.pages.Register("CarTeasers", b.CarTeasers)
-	w.pages.Register("MarketingForm", b.MarketingForm)
+	m := &formsapi.Marketing{Settings: mk, LocalForm: localForm, Logger: w.app.log}
+	w.pages.Register("MarketingForm", m.MarketingForm)
 	return nil
 }

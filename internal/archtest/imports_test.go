@@ -67,7 +67,7 @@ var layers = map[string]layer{
 
 	"page": assembly, "render": assembly,
 
-	"catalogpages": feature, "cardetail": feature, "formblocks": feature,
+	"catalogpages": feature, "cardetail": feature,
 	"forms/formsapi": feature, "booking/bookingapi": feature,
 	// tirehotel is a domain that also serves its own Routes(); it counts as a
 	// feature here, the stricter side: page assembly must not import it.

@@ -1,6 +1,6 @@
 import type { CarCardData } from "../../components/car-card/car-card";
 
-/** SiteEntry is one dealer site of the listing loaders (internal/formblocks). */
+/** SiteEntry is one dealer site of the listing loaders (internal/catalogpages, listings.go). */
 export interface SiteEntry {
   siteId: string;
   slug: string;

@@ -1,9 +1,10 @@
-// Package formblocks holds the page loaders of the form and listing blocks
-// of issue 10: the dealer-site selection list, the site block with a few of
-// its cars, the car teasers, the Norwegian service request's dealer choice
-// and the marketing-form embed's settings. Block settings are read from the
-// component's fields at the boundary; the search engine does the rest.
-package formblocks
+package catalogpages
+
+// The listing blocks that editors place on any page: the dealer-site
+// selection list, the site block with a few of its cars and the car
+// teasers. Block settings are read from the component's fields at the
+// boundary; the search engine does the rest, with the car list's query
+// rules and card shape (ListQuery, Cards).
 
 import (
 	"context"
@@ -12,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 
-	"forecourt/internal/catalogpages"
 	"forecourt/internal/content"
 	"forecourt/internal/page"
 	"forecourt/internal/search"
@@ -26,31 +26,21 @@ const (
 	TeaserMax      = 24  // the most a teaser block may ask for
 )
 
-// Searcher runs search queries; *search.Engine implements it.
-type Searcher interface {
-	Search(ctx context.Context, q search.Query) (search.Result, error)
+// Listings are the loaders of the listing blocks.
+type Listings struct {
+	Search  Searcher
+	Content content.Source
+	Logger  *slog.Logger
 }
 
-// Blocks are the loaders. Marketing holds the marketing-form settings.
-type Blocks struct {
-	Search    Searcher
-	Content   content.Source
-	Logger    *slog.Logger
-	Marketing MarketingSettings
-	// LocalForm returns the public definition of a form-builder form of a
-	// site (the marketing-form block's FallbackFormId): the form shown
-	// where the marketing provider is not configured. Nil: none.
-	LocalForm func(site, formID string) (any, error)
-}
-
-func (b *Blocks) log() *slog.Logger {
+func (b *Listings) log() *slog.Logger {
 	if b.Logger != nil {
 		return b.Logger
 	}
 	return slog.Default()
 }
 
-func (b *Blocks) dict(ctx context.Context, req *page.Request) content.Dictionary {
+func (b *Listings) dict(ctx context.Context, req *page.Request) content.Dictionary {
 	if b.Content == nil {
 		return content.Dictionary{}
 	}
@@ -108,7 +98,7 @@ type SiteSelectionData struct {
 // own order), each linking to {pathToSiteDetail}{slug}. The block's
 // optional Brand field keeps the sites selling that brand, City those of
 // that city. A failed search is logged and gives an empty list with Error.
-func (b *Blocks) SiteSelection(ctx context.Context, req *page.Request, route *content.Route, c *content.Component) (any, error) {
+func (b *Listings) SiteSelection(ctx context.Context, req *page.Request, route *content.Route, c *content.Component) (any, error) {
 	detail := detailPath(b.dict(ctx, req))
 	filters := map[string][]string{}
 	if v := strings.TrimSpace(c.Fields.String("Brand")); v != "" {
@@ -134,19 +124,19 @@ func (b *Blocks) SiteSelection(ctx context.Context, req *page.Request, route *co
 // SiteBlockData is the site block's output: one dealer site and up to 4 of
 // its cars.
 type SiteBlockData struct {
-	Site      *SiteEntry             `json:"site"`
-	Cars      []catalogpages.CarCard `json:"cars"`
-	CarDetail string                 `json:"carDetailPath"`
-	CarsHref  string                 `json:"carsHref,omitempty"`
-	Total     int                    `json:"total"`
+	Site      *SiteEntry `json:"site"`
+	Cars      []CarCard  `json:"cars"`
+	CarDetail string     `json:"carDetailPath"`
+	CarsHref  string     `json:"carsHref,omitempty"`
+	Total     int        `json:"total"`
 }
 
 // SiteBlock loads the dealer site named by the block's Site field (its
 // slug) with its 4 latest cars. An unknown site gives Site nil, and the
 // block shows nothing to visitors.
-func (b *Blocks) SiteBlock(ctx context.Context, req *page.Request, route *content.Route, c *content.Component) (any, error) {
+func (b *Listings) SiteBlock(ctx context.Context, req *page.Request, route *content.Route, c *content.Component) (any, error) {
 	dict := b.dict(ctx, req)
-	d := &SiteBlockData{Cars: []catalogpages.CarCard{}, CarDetail: dict["pathToCarDetail"]}
+	d := &SiteBlockData{Cars: []CarCard{}, CarDetail: dict["pathToCarDetail"]}
 	slug := strings.TrimSpace(c.Fields.String("Site"))
 	if slug == "" {
 		return d, nil
@@ -159,13 +149,13 @@ func (b *Blocks) SiteBlock(ctx context.Context, req *page.Request, route *conten
 	}
 	s := siteEntry(res.Content[0], detailPath(dict))
 	d.Site = &s
-	cars, err := b.Search.Search(ctx, search.Query{Index: req.Site.VehiclesIndex(), Fields: catalogpages.CardFields, Limit: SiteBlockCars,
+	cars, err := b.Search.Search(ctx, search.Query{Index: req.Site.VehiclesIndex(), Fields: CardFields, Limit: SiteBlockCars,
 		SortName: "car_publishdate_desc", Filters: map[string][]string{"car_site_id": {s.ID}}})
 	if err != nil {
 		b.log().Error("site block: cars failed", "site", req.Site.Name, "slug", slug, "err", err)
 		return d, nil
 	}
-	d.Cars, d.Total = catalogpages.Cards(cars.Content), cars.TotalItems
+	d.Cars, d.Total = Cards(cars.Content), cars.TotalItems
 	if base := dict["pathToCarList"]; base != "" {
 		v := url.Values{}
 		v.Set("car_site_name", s.Name)
@@ -176,8 +166,8 @@ func (b *Blocks) SiteBlock(ctx context.Context, req *page.Request, route *conten
 
 // CarTeasersData is the car teasers' output.
 type CarTeasersData struct {
-	Cars      []catalogpages.CarCard `json:"cars"`
-	CarDetail string                 `json:"carDetailPath"`
+	Cars      []CarCard `json:"cars"`
+	CarDetail string    `json:"carDetailPath"`
 	// MoreHref is the car list with the block's filter and sort.
 	MoreHref string `json:"moreHref,omitempty"`
 	Total    int    `json:"total"`
@@ -188,7 +178,7 @@ type CarTeasersData struct {
 // 24), Filter in the car list's query-string form ("car_brand=Volvo&
 // car_fuel=El&car_price=0-300000") and Sort (one of the list's sorts;
 // default newest first).
-func TeaserQuery(f content.Fields) (catalogpages.ListQuery, int) {
+func TeaserQuery(f content.Fields) (ListQuery, int) {
 	n := TeaserDefault
 	if v, err := strconv.Atoi(strings.TrimSpace(f.String("Count"))); err == nil && v > 0 {
 		n = min(v, TeaserMax)
@@ -201,42 +191,28 @@ func TeaserQuery(f content.Fields) (catalogpages.ListQuery, int) {
 		v.Set("sort", s)
 	}
 	v.Del("page")
-	return catalogpages.ParseListQuery(v), n
+	return ParseListQuery(v), n
 }
 
 // CarTeasers loads the block's cars (see TeaserQuery). A failed search is
 // logged and gives no cars with Error.
-func (b *Blocks) CarTeasers(ctx context.Context, req *page.Request, route *content.Route, c *content.Component) (any, error) {
+func (b *Listings) CarTeasers(ctx context.Context, req *page.Request, route *content.Route, c *content.Component) (any, error) {
 	dict := b.dict(ctx, req)
 	q, n := TeaserQuery(c.Fields)
-	d := &CarTeasersData{Cars: []catalogpages.CarCard{}, CarDetail: dict["pathToCarDetail"]}
+	d := &CarTeasersData{Cars: []CarCard{}, CarDetail: dict["pathToCarDetail"]}
 	if base := dict["pathToCarList"]; base != "" {
 		d.MoreHref = base
 		if qs := q.Encode(); qs != "" {
 			d.MoreHref += "?" + qs
 		}
 	}
-	res, err := b.Search.Search(ctx, search.Query{Index: req.Site.VehiclesIndex(), Fields: catalogpages.CardFields, Limit: n,
+	res, err := b.Search.Search(ctx, search.Query{Index: req.Site.VehiclesIndex(), Fields: CardFields, Limit: n,
 		SortName: q.Sort, Keyphrase: q.Keyphrase, Filters: q.SearchFilters()})
 	if err != nil {
 		b.log().Error("car teasers search failed", "site", req.Site.Name, "err", err)
 		d.Error = true
 		return d, nil
 	}
-	d.Cars, d.Total = catalogpages.Cards(res.Content), res.TotalItems
+	d.Cars, d.Total = Cards(res.Content), res.TotalItems
 	return d, nil
-}
-
-func str(v any) string {
-	switch v := v.(type) {
-	case string:
-		return v
-	case float64:
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	case int64:
-		return strconv.FormatInt(v, 10)
-	case int:
-		return strconv.Itoa(v)
-	}
-	return ""
 }

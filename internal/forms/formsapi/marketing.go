@@ -1,7 +1,8 @@
-package formblocks
+package formsapi
 
 import (
 	"context"
+	"log/slog"
 	"net/url"
 	"regexp"
 	"strings"
@@ -10,6 +11,25 @@ import (
 	"forecourt/internal/errs"
 	"forecourt/internal/page"
 )
+
+// Marketing is the loader of the marketing-form block: the marketing
+// provider's form embed, or the site's own form where the provider is not
+// set up.
+type Marketing struct {
+	Settings MarketingSettings
+	// LocalForm returns the public definition of a form-builder form of a
+	// site (the marketing-form block's FallbackFormId): the form shown
+	// where the marketing provider is not configured. Nil: none.
+	LocalForm func(site, formID string) (any, error)
+	Logger    *slog.Logger
+}
+
+func (b *Marketing) log() *slog.Logger {
+	if b.Logger != nil {
+		return b.Logger
+	}
+	return slog.Default()
+}
 
 // MarketingSettings configure the marketing provider's form embed.
 type MarketingSettings struct {
@@ -78,7 +98,7 @@ type MarketingFormData struct {
 // MarketingForm passes the settings and the block's FormId (field or
 // param) to the embed. A block's PortalId field overrides the setting.
 // Without a portal the block gets its local fallback form instead.
-func (b *Blocks) MarketingForm(ctx context.Context, req *page.Request, route *content.Route, c *content.Component) (any, error) {
+func (b *Marketing) MarketingForm(ctx context.Context, req *page.Request, route *content.Route, c *content.Component) (any, error) {
 	d, err := b.marketingForm(req, c)
 	if err != nil || d.Configured {
 		return d, err
@@ -94,8 +114,8 @@ func (b *Blocks) MarketingForm(ctx context.Context, req *page.Request, route *co
 	return d, nil
 }
 
-func (b *Blocks) marketingForm(req *page.Request, c *content.Component) (*MarketingFormData, error) {
-	d := &MarketingFormData{ScriptURL: b.Marketing.ScriptURL, Region: b.Marketing.Region, PortalID: b.Marketing.PortalID}
+func (b *Marketing) marketingForm(req *page.Request, c *content.Component) (*MarketingFormData, error) {
+	d := &MarketingFormData{ScriptURL: b.Settings.ScriptURL, Region: b.Settings.Region, PortalID: b.Settings.PortalID}
 	id := strings.TrimSpace(c.Fields.String("FormId"))
 	if id == "" {
 		id = strings.TrimSpace(c.Params["FormId"])
