@@ -14,6 +14,7 @@ import (
 	"forecourt/internal/gdpr"
 	"forecourt/internal/jobs"
 	"forecourt/internal/linktoken"
+	"forecourt/internal/ratelimit"
 )
 
 // savedSearchesHolder covers the saved searches and their alert sign-ups
@@ -61,10 +62,10 @@ func loadAlertsSettings() (alertsSettings, error) {
 	}
 	for _, x := range []struct {
 		name string
-		dst  *forms.Limit
+		dst  *ratelimit.Limit
 	}{{"ALERTS_LIMIT_ADDRESS", &s.limits.Address}, {"ALERTS_LIMIT_EMAIL", &s.limits.Email}, {"ALERTS_LIMIT_RECIPIENT", &s.limits.Recipient}} {
 		if v := os.Getenv(x.name); v != "" {
-			l, err := forms.ParseLimit(v)
+			l, err := ratelimit.ParseLimit(v)
 			if err != nil {
 				return s, fmt.Errorf("%s: %w", x.name, err)
 			}

@@ -21,6 +21,7 @@ import (
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/gdpr"
 	"forecourt/internal/mail"
+	"forecourt/internal/ratelimit"
 	"forecourt/internal/store"
 )
 
@@ -36,7 +37,7 @@ import (
 type formsSettings struct {
 	secret                 string
 	minFill                time.Duration
-	addrLimit, rcptLimit   forms.Limit
+	addrLimit, rcptLimit   ratelimit.Limit
 	jotformKey, jotformRgn string
 	jotformBase            string
 }
@@ -57,10 +58,10 @@ func loadFormsSettings() (formsSettings, error) {
 	}
 	for _, x := range []struct {
 		name string
-		dst  *forms.Limit
+		dst  *ratelimit.Limit
 	}{{"FORMS_LIMIT_ADDRESS", &s.addrLimit}, {"FORMS_LIMIT_RECIPIENT", &s.rcptLimit}} {
 		if v := os.Getenv(x.name); v != "" {
-			l, err := forms.ParseLimit(v)
+			l, err := ratelimit.ParseLimit(v)
 			if err != nil {
 				return s, fmt.Errorf("%s: %w", x.name, err)
 			}

@@ -19,7 +19,6 @@ import (
 
 	"forecourt/internal/catalog"
 	"forecourt/internal/catalogpages"
-	"forecourt/internal/forms"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/store"
@@ -96,19 +95,19 @@ type Dictionary func(ctx context.Context, siteName, lang string) (map[string]str
 
 // Limits of the sign-up.
 type Limits struct {
-	Address   forms.Limit // sign-ups per client address (IP)
-	Email     forms.Limit // sign-ups per e-mail address
-	Recipient forms.Limit // confirmation mails per recipient
+	Address   ratelimit.Limit // sign-ups per client address (IP)
+	Email     ratelimit.Limit // sign-ups per e-mail address
+	Recipient ratelimit.Limit // confirmation mails per recipient
 	// Tokens bounds confirm, unsubscribe and manage calls per client address.
-	Tokens forms.Limit
+	Tokens ratelimit.Limit
 }
 
 // DefaultLimits are the limits without settings.
 var DefaultLimits = Limits{
-	Address:   forms.Limit{N: 20, Window: 10 * time.Minute},
-	Email:     forms.Limit{N: 10, Window: time.Hour},
-	Recipient: forms.Limit{N: 3, Window: 24 * time.Hour},
-	Tokens:    forms.Limit{N: 60, Window: 10 * time.Minute},
+	Address:   ratelimit.Limit{N: 20, Window: 10 * time.Minute},
+	Email:     ratelimit.Limit{N: 10, Window: time.Hour},
+	Recipient: ratelimit.Limit{N: 3, Window: 24 * time.Hour},
+	Tokens:    ratelimit.Limit{N: 60, Window: 10 * time.Minute},
 }
 
 // MaxSearchesPerAddress bounds the searches one address keeps on one site.

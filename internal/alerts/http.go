@@ -89,7 +89,7 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 }
 
 // allow counts one hit of key against lim (internal/ratelimit in the store).
-func (a *API) allow(r *http.Request, key string, lim forms.Limit, who string) error {
+func (a *API) allow(r *http.Request, key string, lim ratelimit.Limit, who string) error {
 	ok, retry, err := a.Service.Limiter.Allow(r.Context(), key, lim.N, lim.Window)
 	if err != nil {
 		return errs.Wrap(err, "rate limit")

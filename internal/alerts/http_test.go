@@ -60,7 +60,7 @@ func newAPI(t *testing.T, db *store.DB) *apiFixture {
 	lim := ratelimit.New(db)
 	lim.Now = f.clock.now
 	f.svc.Limiter = lim
-	f.svc.Limits = alerts.Limits{Address: forms.Limit{N: 12, Window: 10 * time.Minute}}
+	f.svc.Limits = alerts.Limits{Address: ratelimit.Limit{N: 12, Window: 10 * time.Minute}}
 	sites, err := site.New(site.All(), "group-se")
 	if err != nil {
 		t.Fatal(err)

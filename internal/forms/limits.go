@@ -4,14 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"math"
 	"net/netip"
-	"strconv"
 	"strings"
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/ratelimit"
 )
 
 // Limiter counts hits per key in fixed windows (internal/ratelimit keeps
@@ -20,34 +19,11 @@ type Limiter interface {
 	Allow(ctx context.Context, key string, limit int, window time.Duration) (ok bool, retryAfter time.Duration, err error)
 }
 
-// Limit is at most N hits per Window.
-type Limit struct {
-	N      int
-	Window time.Duration
-}
-
 // Default limits of form submissions (docs/forms.md §0).
 var (
-	DefaultAddressLimit   = Limit{N: 20, Window: 10 * time.Minute}
-	DefaultRecipientLimit = Limit{N: 60, Window: time.Hour}
+	DefaultAddressLimit   = ratelimit.Limit{N: 20, Window: 10 * time.Minute}
+	DefaultRecipientLimit = ratelimit.Limit{N: 60, Window: time.Hour}
 )
-
-// ParseLimit reads "N/duration", e.g. "20/10m" or "60/1h".
-func ParseLimit(s string) (Limit, error) {
-	n, d, ok := strings.Cut(strings.TrimSpace(s), "/")
-	if !ok {
-		return Limit{}, fmt.Errorf("%q: want N/duration, e.g. 20/10m", s)
-	}
-	count, err := strconv.Atoi(n)
-	if err != nil || count < 1 {
-		return Limit{}, fmt.Errorf("%q: the count must be a whole number ≥ 1", s)
-	}
-	win, err := time.ParseDuration(d)
-	if err != nil || win < time.Second {
-		return Limit{}, fmt.Errorf("%q: the window must be a duration of at least 1s", s)
-	}
-	return Limit{N: count, Window: win}, nil
-}
 
 // LimitedError is errs.RateLimited with the time until the client may try
 // again (the Retry-After header).
@@ -106,7 +82,7 @@ func hashKey(s string) string {
 
 // AllowAddress counts one submission from the client address ip; over the
 // limit it returns a *LimitedError.
-func AllowAddress(ctx context.Context, l Limiter, lim Limit, ip string) error {
+func AllowAddress(ctx context.Context, l Limiter, lim ratelimit.Limit, ip string) error {
 	ok, retry, err := l.Allow(ctx, AddressKey(ip), lim.N, lim.Window)
 	if err != nil {
 		return errs.Wrap(err, "rate limit by address")
@@ -119,7 +95,7 @@ func AllowAddress(ctx context.Context, l Limiter, lim Limit, ip string) error {
 
 // AllowRecipient counts one accepted submission for the mailbox email;
 // over the limit it returns a *LimitedError.
-func AllowRecipient(ctx context.Context, l Limiter, lim Limit, email string) error {
+func AllowRecipient(ctx context.Context, l Limiter, lim ratelimit.Limit, email string) error {
 	ok, retry, err := l.Allow(ctx, RecipientKey(email), lim.N, lim.Window)
 	if err != nil {
 		return errs.Wrap(err, "rate limit by recipient")

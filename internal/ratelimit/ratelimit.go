@@ -9,12 +9,38 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
 	"forecourt/internal/errs"
 	"forecourt/internal/store"
 )
+
+// Limit is at most N hits per Window.
+type Limit struct {
+	N      int
+	Window time.Duration
+}
+
+// ParseLimit reads "N/duration", e.g. "20/10m" or "60/1h".
+func ParseLimit(s string) (Limit, error) {
+	n, d, ok := strings.Cut(strings.TrimSpace(s), "/")
+	if !ok {
+		return Limit{}, fmt.Errorf("%q: want N/duration, e.g. 20/10m", s)
+	}
+	count, err := strconv.Atoi(n)
+	if err != nil || count < 1 {
+		return Limit{}, fmt.Errorf("%q: the count must be a whole number ≥ 1", s)
+	}
+	win, err := time.ParseDuration(d)
+	if err != nil || win < time.Second {
+		return Limit{}, fmt.Errorf("%q: the window must be a duration of at least 1s", s)
+	}
+	return Limit{N: count, Window: win}, nil
+}
 
 // Limiter counts hits in the store.
 type Limiter struct {

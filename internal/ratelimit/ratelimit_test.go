@@ -87,3 +87,15 @@ func TestHash(t *testing.T) {
 		t.Fatal("hash collides or has the wrong length")
 	}
 }
+
+func TestParseLimit(t *testing.T) {
+	l, err := ratelimit.ParseLimit("20/10m")
+	if err != nil || l != (ratelimit.Limit{N: 20, Window: 10 * time.Minute}) {
+		t.Errorf("ParseLimit = %+v, %v", l, err)
+	}
+	for _, bad := range []string{"", "20", "0/1m", "x/1m", "5/soon", "5/10ms"} {
+		if _, err := ratelimit.ParseLimit(bad); err == nil {
+			t.Errorf("ParseLimit(%q) accepted", bad)
+		}
+	}
+}

@@ -16,18 +16,13 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/ratelimit"
 	"forecourt/internal/store"
 )
 
 // Limiter counts hits per key in a fixed window (internal/ratelimit).
 type Limiter interface {
 	Allow(ctx context.Context, key string, limit int, window time.Duration) (ok bool, retryAfter time.Duration, err error)
-}
-
-// Limit is a number of hits per window.
-type Limit struct {
-	N      int
-	Window time.Duration
 }
 
 // Policy holds the login's constants; DefaultPolicy is the product's.
@@ -37,21 +32,21 @@ type Policy struct {
 	TokenTTL    time.Duration // the sealed phone token's life: 15 min
 	SessionTTL  time.Duration // a session's life: 2 h
 
-	SearchPerClient   Limit // plate look-ups per client address
-	CodesPerNumber    Limit // code requests per mobile number
-	CodesPerNumberDay Limit // ... and per day, which bounds guessing over time
-	CodesPerClient    Limit // code requests per client address
-	ValidatePerClient Limit // code checks per client address
+	SearchPerClient   ratelimit.Limit // plate look-ups per client address
+	CodesPerNumber    ratelimit.Limit // code requests per mobile number
+	CodesPerNumberDay ratelimit.Limit // ... and per day, which bounds guessing over time
+	CodesPerClient    ratelimit.Limit // code requests per client address
+	ValidatePerClient ratelimit.Limit // code checks per client address
 }
 
 // DefaultPolicy is the login as specified.
 var DefaultPolicy = Policy{
 	CodeTTL: 5 * time.Minute, MaxAttempts: 5, TokenTTL: 15 * time.Minute, SessionTTL: 2 * time.Hour,
-	SearchPerClient:   Limit{30, 10 * time.Minute},
-	CodesPerNumber:    Limit{3, 10 * time.Minute},
-	CodesPerNumberDay: Limit{10, 24 * time.Hour},
-	CodesPerClient:    Limit{10, 10 * time.Minute},
-	ValidatePerClient: Limit{30, 10 * time.Minute},
+	SearchPerClient:   ratelimit.Limit{N: 30, Window: 10 * time.Minute},
+	CodesPerNumber:    ratelimit.Limit{N: 3, Window: 10 * time.Minute},
+	CodesPerNumberDay: ratelimit.Limit{N: 10, Window: 24 * time.Hour},
+	CodesPerClient:    ratelimit.Limit{N: 10, Window: 10 * time.Minute},
+	ValidatePerClient: ratelimit.Limit{N: 30, Window: 10 * time.Minute},
 }
 
 // Scaled returns the policy with every rate limit multiplied by n (n ≥ 1):
@@ -61,7 +56,7 @@ func (p Policy) Scaled(n int) Policy {
 	if n <= 1 {
 		return p
 	}
-	for _, l := range []*Limit{&p.SearchPerClient, &p.CodesPerNumber, &p.CodesPerNumberDay, &p.CodesPerClient, &p.ValidatePerClient} {
+	for _, l := range []*ratelimit.Limit{&p.SearchPerClient, &p.CodesPerNumber, &p.CodesPerNumberDay, &p.CodesPerClient, &p.ValidatePerClient} {
 		l.N *= n
 	}
 	return p
@@ -116,7 +111,7 @@ func minutesText(d time.Duration) string {
 	return fmt.Sprintf("%d minuter", m)
 }
 
-func (a *Auth) allow(ctx context.Context, key string, l Limit) (bool, time.Duration, error) {
+func (a *Auth) allow(ctx context.Context, key string, l ratelimit.Limit) (bool, time.Duration, error) {
 	if a.Limiter == nil || l.N <= 0 {
 		return true, 0, nil
 	}
@@ -224,7 +219,7 @@ func (a *Auth) Login(ctx context.Context, sealed, client string) (string, error)
 	clientKey := a.ClientKey(client)
 	for _, c := range []struct {
 		key string
-		l   Limit
+		l   ratelimit.Limit
 	}{
 		{"otp:phone:" + phoneKey, a.Policy.CodesPerNumber},
 		{"otp:phone-day:" + phoneKey, a.Policy.CodesPerNumberDay},

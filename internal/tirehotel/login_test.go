@@ -314,8 +314,8 @@ func TestResendLimits(t *testing.T) {
 			plate := []string{"ABC123", "XYZ789"}[i%2]
 			if i%2 == 0 && i > 0 {
 				// Spread over numbers so that only the address limit applies.
-				e.auth.Policy.CodesPerNumber = Limit{100, 10 * time.Minute}
-				e.auth.Policy.CodesPerNumberDay = Limit{100, 24 * time.Hour}
+				e.auth.Policy.CodesPerNumber = ratelimit.Limit{N: 100, Window: 10 * time.Minute}
+				e.auth.Policy.CodesPerNumberDay = ratelimit.Limit{N: 100, Window: 24 * time.Hour}
 			}
 			c, err := e.auth.Search(ctx, plate, "192.0.2.7")
 			if err != nil {

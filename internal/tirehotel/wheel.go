@@ -17,6 +17,7 @@ import (
 	"forecourt/internal/errs"
 	"forecourt/internal/mail"
 	"forecourt/internal/phone"
+	"forecourt/internal/ratelimit"
 )
 
 // Wheel-change constants.
@@ -46,8 +47,8 @@ type WheelChange struct {
 	// Limiter bounds each customer's calls: Reads (days, slots) and
 	// Writes (bookings, reviews) per agreement; nil turns it off.
 	Limiter Limiter
-	Reads   Limit
-	Writes  Limit
+	Reads   ratelimit.Limit
+	Writes  ratelimit.Limit
 	// Remind stores the customer's reminder opt-in (CreateRequest.Reminder)
 	// in the booking's transaction (internal/reminders); nil: no reminders.
 	Remind func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error
@@ -61,12 +62,12 @@ type WheelChange struct {
 // DefaultReads and DefaultWrites are the per-customer bounds of the
 // booking calls: browsing months of a calendar, and a few bookings.
 var (
-	DefaultReads  = Limit{300, 10 * time.Minute}
-	DefaultWrites = Limit{20, time.Hour}
+	DefaultReads  = ratelimit.Limit{N: 300, Window: 10 * time.Minute}
+	DefaultWrites = ratelimit.Limit{N: 20, Window: time.Hour}
 )
 
 // allow counts a call of the session's customer. Errors: RateLimited.
-func (wc *WheelChange) allow(ctx context.Context, s Session, kind string, l Limit) error {
+func (wc *WheelChange) allow(ctx context.Context, s Session, kind string, l ratelimit.Limit) error {
 	if wc.Limiter == nil || l.N <= 0 {
 		return nil
 	}

@@ -14,6 +14,7 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
 	"forecourt/internal/mail"
+	"forecourt/internal/ratelimit"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
 )
@@ -309,7 +310,7 @@ func TestCustomerLimits(t *testing.T) {
 	db := storetest.MustSQLite(t)
 	e := mustEnv(t, db)
 	wc := e.wheel(t)
-	wc.Limiter, wc.Reads, wc.Writes = e.auth.Limiter, Limit{3, time.Minute}, Limit{2, time.Hour}
+	wc.Limiter, wc.Reads, wc.Writes = e.auth.Limiter, ratelimit.Limit{N: 3, Window: time.Minute}, ratelimit.Limit{N: 2, Window: time.Hour}
 	ctx := context.Background()
 	anna := Session{AgreementID: e.ids["TH-1"]}
 	req := RangeRequest{"2026-11-30", "2026-11-30", "ABC123"}

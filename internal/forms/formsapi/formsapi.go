@@ -26,6 +26,7 @@ import (
 	"forecourt/internal/forms"
 	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/leads"
+	"forecourt/internal/ratelimit"
 	"forecourt/internal/site"
 	"forecourt/internal/web"
 )
@@ -52,7 +53,7 @@ type Service struct {
 	Limiter forms.Limiter
 	// AddressLimit and RecipientLimit default to forms.DefaultAddressLimit
 	// and forms.DefaultRecipientLimit.
-	AddressLimit, RecipientLimit forms.Limit
+	AddressLimit, RecipientLimit ratelimit.Limit
 	Cars                         CarRecipients
 	Dealers                      DealerSites
 	Outbox                       Kicker
@@ -77,14 +78,14 @@ func (s *Service) log() *slog.Logger {
 	return slog.Default()
 }
 
-func (s *Service) addressLimit() forms.Limit {
+func (s *Service) addressLimit() ratelimit.Limit {
 	if s.AddressLimit.N > 0 {
 		return s.AddressLimit
 	}
 	return forms.DefaultAddressLimit
 }
 
-func (s *Service) recipientLimit() forms.Limit {
+func (s *Service) recipientLimit() ratelimit.Limit {
 	if s.RecipientLimit.N > 0 {
 		return s.RecipientLimit
 	}

@@ -402,8 +402,8 @@ func TestTickets(t *testing.T) {
 func TestRateLimits(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, func(s *formsapi.Service) {
-			s.AddressLimit = forms.Limit{N: 3, Window: 10 * time.Minute}
-			s.RecipientLimit = forms.Limit{N: 2, Window: time.Hour}
+			s.AddressLimit = ratelimit.Limit{N: 3, Window: 10 * time.Minute}
+			s.RecipientLimit = ratelimit.Limit{N: 2, Window: time.Hour}
 		})
 		// Per recipient: the third accepted sell request to the same mailbox waits.
 		for i, id := range []string{"limit-rcpt-0001", "limit-rcpt-0002"} {
@@ -442,7 +442,7 @@ func TestRateLimits(t *testing.T) {
 			t.Errorf("%d leads, want 2", n)
 		}
 		// Counters live in the store: a second server process over the same store is limited too.
-		g := newFixture(t, db, func(s *formsapi.Service) { s.AddressLimit = forms.Limit{N: 3, Window: 10 * time.Minute} })
+		g := newFixture(t, db, func(s *formsapi.Service) { s.AddressLimit = ratelimit.Limit{N: 3, Window: 10 * time.Minute} })
 		g.clock.t = f.clock.t
 		if rec := g.do(t, req{path: "/api/jotform", body: `{}`}); rec.Code != http.StatusTooManyRequests {
 			t.Errorf("second process: %d %s", rec.Code, rec.Body)
