@@ -252,12 +252,9 @@ func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()
 		Personalize: &personalize.Client{Endpoint: cfg.PersonalizeEndpoint, Timeout: cfg.PersonalizeTimeout},
 		Editing: &web.EditingDeps{Accounts: cfg.EditorAccounts, Store: edStore, Overlay: overlay,
 			SessionTTL: cfg.EditorSession, Secret: cfg.EditingSecret},
-		Extra: []func(*http.ServeMux, *web.Server){func(mux *http.ServeMux, s *web.Server) {
-			mux.Handle("GET /-/media/", mediaHandler)
-			mux.Handle("GET /-/jssmedia/", mediaHandler)
-			mux.Handle("GET /_img", mediaHandler)
-			s.Route(mux, "GET /api/stories", "stories", storySvc.Handler(web.SiteOf, web.WriteJSON))
-		}, web.SearchAPI(engine)},
+		Handlers: map[string]http.Handler{"GET /-/media/": mediaHandler, "GET /-/jssmedia/": mediaHandler, "GET /_img": mediaHandler},
+		Routes:   storySvc.Routes(),
+		Search:   engine,
 		Health: map[string]func(context.Context) string{"search": indexer.State},
 	}
 	if srv.pool != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"os"
 	"strconv"
 	"time"
@@ -113,10 +112,7 @@ func wireAlerts(ctx context.Context, w *wiring) error {
 	alerts.Register(w.jobs, svc, set.sweep)
 	api := &alerts.API{Service: svc, Tickets: &forms.Tickets{Secret: ticketKey, MinFill: formSet.minFill},
 		Search: w.engine}
-	if u, err := url.Parse(w.app.cfg.PublicURL); err == nil && u.Hostname() != "" {
-		api.ExtraOriginHosts = []string{u.Hostname()}
-	}
-	w.deps.Extra = append(w.deps.Extra, api.Mount)
+	w.deps.Routes = append(w.deps.Routes, api.Routes()...)
 	return nil
 }
 

@@ -3,17 +3,14 @@ package main
 import (
 	"context"
 	"database/sql"
-	"net/http"
 	"os"
 	"strings"
 
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/errs"
-	"forecourt/internal/httpguard"
 	"forecourt/internal/places"
 	"forecourt/internal/vehicles"
-	"forecourt/internal/web"
 )
 
 // vehicleProvider is the built-in demo register, or with VEHICLE_API_URL
@@ -39,10 +36,7 @@ func wireBooking(ctx context.Context, w *wiring) error {
 	}
 	api := &bookingapi.API{
 		Engine: w.booking, Vehicles: vp, Places: places.Sweden(), Limiter: w.limiter,
-		Kick: w.mail.Kick, PublicURL: w.app.cfg.PublicURL, Log: w.app.log,
-		SiteOf:    func(r *http.Request) string { return web.SiteOf(r).Name },
-		SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts },
-		Guard:     httpguard.Mutation{Allowed: sameSiteOrigin(w.app.cfg)},
+		Kick: w.mail.Kick, Log: w.app.log,
 	}
 	rem, err := w.ownerReminders(ctx)
 	if err != nil {
@@ -60,6 +54,6 @@ func wireBooking(ctx context.Context, w *wiring) error {
 	// The wheel change's flow joins parts.flows when wireTirehotel runs;
 	// Mount adds the service booking's own.
 	api.Links, api.Flows, api.SMS = parts.links, parts.flows, parts.schedule
-	w.deps.Extra = append(w.deps.Extra, api.Mount)
+	w.deps.Routes = append(w.deps.Routes, api.Routes()...)
 	return nil
 }

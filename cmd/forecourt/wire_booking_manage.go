@@ -9,9 +9,9 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/booking/bookingsms"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/tirehotel"
-	"forecourt/internal/web"
 )
 
 // bookingParts are what the service booking and the tyre hotel's wheel
@@ -112,4 +112,4 @@ func wheelChangeFlow(wc *tirehotel.WheelChange, p *bookingParts, cancelReminders
 }
 
 // siteLang is the default language of the request's site.
-func siteLang(r *http.Request) string { return web.SiteOf(r).DefaultLanguage() }
+func siteLang(r *http.Request) string { return httpguard.SiteOf(r).DefaultLanguage() }

@@ -20,7 +20,7 @@ func wireCarDetail(ctx context.Context, w *wiring) error {
 	w.pages.Register("CarDetail", svc.DetailLoader())
 	w.pages.Register("SimilarCars", svc.SimilarLoader())
 	w.pages.Register("CarOfTheWeek", svc.CarOfTheWeekLoader())
-	w.deps.Extra = append(w.deps.Extra, svc.Mount)
+	w.deps.Routes = append(w.deps.Routes, svc.Routes()...)
 
 	// The lead and finance forms post to /api/forms/comhub, which
 	// wire_forms.go mounts (one pipeline for every form).

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -152,12 +151,9 @@ func wireForms(ctx context.Context, w *wiring) error {
 		Outbox:         w.mail,
 		Log:            w.app.log,
 	}
-	if u, err := url.Parse(w.app.cfg.PublicURL); err == nil && u.Hostname() != "" {
-		svc.ExtraOriginHosts = []string{u.Hostname()}
-	}
 	w.pages.Register("FormBuilder", lib.Loader())
 	w.pages.Register("ServiceRequestForm", svc.ServiceRequestLoader())
-	w.deps.Extra = append(w.deps.Extra, svc.Mount)
+	w.deps.Routes = append(w.deps.Routes, svc.Routes()...)
 	return nil
 }
 

@@ -6,13 +6,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"strings"
 	"time"
 
 	"forecourt/internal/errs"
-	"forecourt/internal/httpguard"
 	"forecourt/internal/web"
 )
 
@@ -115,25 +113,4 @@ func serveMetrics(ctx context.Context, cfg config, srv *web.Server, log *slog.Lo
 	}()
 	log.Info("metrics", "url", "http://"+ln.Addr().String()+"/metrics")
 	return nil
-}
-
-// sameSiteOrigin admits a browser request from a page of the request's own
-// site (httpguard.AllowedOrigin), including the public host of PUBLIC_URL
-// and the site's PUBLIC_URLS entry: the Origin rule of every
-// state-changing call.
-func sameSiteOrigin(cfg config) func(r *http.Request) bool {
-	var extra []string
-	if u, err := url.Parse(cfg.PublicURL); err == nil && u.Hostname() != "" {
-		extra = append(extra, u.Hostname())
-	}
-	return func(r *http.Request) bool {
-		st := web.SiteOf(r)
-		hosts := extra
-		if st != nil {
-			if u, err := url.Parse(cfg.Hardening.PublicURLs[st.Name]); err == nil && u.Hostname() != "" {
-				hosts = append(append([]string{}, extra...), u.Hostname())
-			}
-		}
-		return httpguard.AllowedOrigin(r, st, hosts...)
-	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"strings"
 	"time"
@@ -17,7 +16,6 @@ import (
 	"forecourt/internal/places"
 	"forecourt/internal/reminders"
 	"forecourt/internal/store"
-	"forecourt/internal/web"
 )
 
 // remindersHolder covers the owner reminders (and the mails about them)
@@ -91,13 +89,10 @@ func wireReminders(ctx context.Context, w *wiring) error {
 	if err != nil {
 		return err
 	}
-	api := &reminders.API{Service: svc, Limiter: w.limiter,
-		LangOf: func(r *http.Request) string { return web.SiteOf(r).DefaultLanguage() }}
-	w.deps.Extra = append(w.deps.Extra, func(mux *http.ServeMux, s *web.Server) {
-		for _, r := range api.Routes() {
-			s.Route(mux, r.Pattern, r.Name, r.Handler)
-		}
-	})
+	// The pages of links that name no reminder are in the request's
+	// site's language (reminders.API's default).
+	api := &reminders.API{Service: svc, Limiter: w.limiter}
+	w.deps.Routes = append(w.deps.Routes, api.Routes()...)
 	// Due reminders go out from a periodic job on the queue (River elects
 	// one process to enqueue it; the sweep itself is idempotent).
 	river.AddWorker(w.jobs.Workers, &reminders.SweepWorker{Service: svc})

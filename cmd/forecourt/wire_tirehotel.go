@@ -12,11 +12,8 @@ import (
 	"time"
 
 	"forecourt/internal/booking"
-	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/catalog"
-	"forecourt/internal/httpguard"
 	"forecourt/internal/tirehotel"
-	"forecourt/internal/web"
 )
 
 // tirehotelKeys loads TIREHOTEL_KEY, or the development key file under
@@ -102,14 +99,10 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 	parts.sms.Kick = sms.Kick
 	wheel.Links, wheel.SMS = parts.links, parts.schedule
 	parts.flows[booking.FlowWheelChange] = wheelChangeFlow(wheel, parts, rem.CancelBookingTx)
-	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev, Lang: siteLang,
-		Guard:  httpguard.Mutation{Allowed: sameSiteOrigin(a.cfg)},
-		Origin: func(r *http.Request) string { return bookingapi.PublicOrigin(a.cfg.PublicURL, web.SiteOf(r).Hosts, r) }}
-	w.deps.Extra = append(w.deps.Extra, func(mux *http.ServeMux, s *web.Server) {
-		for _, r := range api.Routes() {
-			s.Route(mux, r.Pattern, r.Name, r.Handler)
-		}
-	})
+	// The guard's Origin rule and the mails' links (Origin) are the
+	// server's one policy by default (httpguard.OriginAllowed, BaseURL).
+	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev, Lang: siteLang}
+	w.deps.Routes = append(w.deps.Routes, api.Routes()...)
 	a.log.Info("tyre hotel ready", "took_ms", time.Since(start).Milliseconds())
 	return nil
 }

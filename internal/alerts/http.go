@@ -12,8 +12,8 @@ import (
 	"forecourt/internal/errs"
 	"forecourt/internal/forms"
 	"forecourt/internal/httpguard"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/ratelimit"
-	"forecourt/internal/web"
 )
 
 // MaxBody bounds every alerts request body (413 above it).
@@ -30,21 +30,25 @@ type API struct {
 	Tickets *forms.Tickets
 	// Search runs the brand tree query that resolves list path segments.
 	Search catalogpages.Searcher
-	// BaseURL is the site's public origin for a request (web.Server.BaseURL);
-	// nil uses the server's.
-	BaseURL          func(r *http.Request) string
+	// BaseURL is the site's public origin for a request; nil: the
+	// server's (httpguard.BaseURL, which honours PUBLIC_URLS).
+	BaseURL func(r *http.Request) string
+	// ExtraOriginHosts are hosts whose pages may sign up besides the
+	// site's own and its public URLs' (httpguard.OriginAllowed).
 	ExtraOriginHosts []string
 }
 
-// Mount mounts the endpoints (for web.Deps.Extra).
-func (a *API) Mount(mux *http.ServeMux, srv *web.Server) {
+// Routes lists the endpoints for the server's mux.
+func (a *API) Routes() []httpkit.Route {
 	if a.BaseURL == nil {
-		a.BaseURL = srv.BaseURL
+		a.BaseURL = httpguard.BaseURL
 	}
-	srv.Route(mux, "POST /api/alerts", "api-alerts", answer(a.handleSignup))
-	srv.Route(mux, "POST /api/alerts/confirm", "api-alerts-confirm", answer(a.handleConfirm))
-	srv.Route(mux, "POST /api/alerts/unsubscribe", "api-alerts-unsubscribe", answer(a.handleUnsubscribe))
-	srv.Route(mux, "POST /api/alerts/manage", "api-alerts-manage", answer(a.handleManage))
+	return []httpkit.Route{
+		{Pattern: "POST /api/alerts", Name: "api-alerts", Handler: answer(a.handleSignup)},
+		{Pattern: "POST /api/alerts/confirm", Name: "api-alerts-confirm", Handler: answer(a.handleConfirm)},
+		{Pattern: "POST /api/alerts/unsubscribe", Name: "api-alerts-unsubscribe", Handler: answer(a.handleUnsubscribe)},
+		{Pattern: "POST /api/alerts/manage", Name: "api-alerts-manage", Handler: answer(a.handleManage)},
+	}
 }
 
 // statusError is an answer with a status errs has no code for (413, 415).
@@ -111,11 +115,11 @@ func addressKey(r *http.Request) string {
 // state, the per-address and per-recipient limits, and the search stored
 // with its confirmation mail in one transaction.
 func (a *API) handleSignup(w http.ResponseWriter, r *http.Request) error {
-	st := web.SiteOf(r)
+	st := httpguard.SiteOf(r)
 	if !httpguard.IsJSON(r) {
 		return &statusError{http.StatusUnsupportedMediaType, "unsupported_media_type", "Send the form as application/json."}
 	}
-	if !httpguard.AllowedOrigin(r, st, a.ExtraOriginHosts...) {
+	if !httpguard.OriginAllowed(r, a.ExtraOriginHosts...) {
 		return errs.E(errs.Forbidden, "Saved searches are accepted from the site's own pages only.")
 	}
 	lim := a.Service.limits()
@@ -133,7 +137,7 @@ func (a *API) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	ok := map[string]string{"status": "pending"}
 	if su.Honeypot {
 		a.Service.log().Warn("alerts honeypot filled; sign-up dropped", "site", st.Name)
-		return web.WriteJSON(w, r, http.StatusAccepted, ok)
+		return httpkit.WriteJSON(w, r, http.StatusAccepted, ok)
 	}
 	nonce, err := a.Tickets.Check(su.Ticket, st.Name, a.Service.now())
 	if err != nil {
@@ -159,7 +163,7 @@ func (a *API) handleSignup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if !p.Mail {
-		return web.WriteJSON(w, r, http.StatusAccepted, ok)
+		return httpkit.WriteJSON(w, r, http.StatusAccepted, ok)
 	}
 	if err := a.allow(r, "alerts:to:"+ratelimit.Hash(su.Email), lim.Recipient, "to this e-mail address"); err != nil {
 		return err
@@ -167,7 +171,7 @@ func (a *API) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	if _, err := a.Service.Subscribe(r.Context(), p, nonce); err != nil {
 		return err
 	}
-	return web.WriteJSON(w, r, http.StatusAccepted, ok)
+	return httpkit.WriteJSON(w, r, http.StatusAccepted, ok)
 }
 
 type tokenBody struct {
@@ -206,11 +210,11 @@ func (a *API) handleConfirm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	x, manage, err := a.Service.Confirm(r.Context(), web.SiteOf(r).Name, b.Token)
+	x, manage, err := a.Service.Confirm(r.Context(), httpguard.SiteOf(r).Name, b.Token)
 	if err != nil {
 		return err
 	}
-	return web.WriteJSON(w, r, http.StatusOK, map[string]any{"status": "confirmed", "search": x, "manageToken": manage})
+	return httpkit.WriteJSON(w, r, http.StatusOK, map[string]any{"status": "confirmed", "search": x, "manageToken": manage})
 }
 
 // handleUnsubscribe serves "POST /api/alerts/unsubscribe": the one-click
@@ -226,7 +230,7 @@ func (a *API) handleUnsubscribe(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return web.WriteJSON(w, r, http.StatusOK, map[string]any{"status": "unsubscribed", "manageToken": manage})
+	return httpkit.WriteJSON(w, r, http.StatusOK, map[string]any{"status": "unsubscribed", "manageToken": manage})
 }
 
 // handleManage serves "POST /api/alerts/manage": the manage page lists the
@@ -239,9 +243,9 @@ func (a *API) handleManage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	m, err := a.Service.Manage(r.Context(), web.SiteOf(r).Name, b.Token, b.Action, b.ID, Frequency(b.Frequency))
+	m, err := a.Service.Manage(r.Context(), httpguard.SiteOf(r).Name, b.Token, b.Action, b.ID, Frequency(b.Frequency))
 	if err != nil {
 		return err
 	}
-	return web.WriteJSON(w, r, http.StatusOK, m)
+	return httpkit.WriteJSON(w, r, http.StatusOK, m)
 }

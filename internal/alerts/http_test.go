@@ -69,7 +69,7 @@ func newAPI(t *testing.T, db *store.DB) *apiFixture {
 	api := &alerts.API{Service: f.svc, Tickets: tk, Search: stockSearcher{f.cat}}
 	s, err := web.New(web.Config{Locales: []string{"sv", "en"}}, web.Deps{
 		Sites: sites, Pages: &page.Assembler{Content: src, Locales: []string{"sv", "en"}}, Store: db, AssetsDir: fakeAssets(t), Logger: quiet,
-		Extra: []func(*http.ServeMux, *web.Server){api.Mount},
+		Routes: api.Routes(),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -7,8 +7,8 @@
 //   - page assembly (page, render) imports no feature package, the front
 //     door or cmd;
 //   - no package outside the front door (internal/web/...) and cmd imports
-//     the front door, except the commented allow-list frontDoorExceptions
-//     of edges that exist today and may only shrink.
+//     the front door: features serve their APIs with the toolkit
+//     (internal/httpkit) and the request facts (internal/httpguard).
 //
 // Every package under internal/ must be placed in a layer below, so a new
 // package is classified (and the table in docs/architecture.md updated)
@@ -58,7 +58,7 @@ func (l layer) String() string {
 var layers = map[string]layer{
 	"errs": foundation, "site": foundation, "store": foundation, "ratelimit": foundation,
 	"linktoken": foundation, "outbox": foundation, "jobs": foundation, "mail": foundation,
-	"phone": foundation, "httpguard": foundation, "staff": foundation,
+	"phone": foundation, "httpguard": foundation, "httpkit": foundation, "staff": foundation,
 
 	"catalog": domain, "search": domain, "finance": domain, "booking": domain,
 	"forms": domain, "forms/leads": domain, "forms/builder": domain, "alerts": domain, "reminders": domain,
@@ -74,19 +74,6 @@ var layers = map[string]layer{
 	"tirehotel": feature,
 
 	"web": frontDoor,
-}
-
-// frontDoorExceptions are the packages outside the front door that import
-// internal/web today, for its HTTP toolkit (web.Server, web.Deps,
-// web.SiteOf, web.WriteJSON) and the sitemap helper: to be removed when the
-// HTTP toolkit moves out of web (issue 22, item 2). The list may only
-// shrink: an entry whose edge is gone fails the test so that it is deleted.
-var frontDoorExceptions = map[string]bool{
-	"alerts":             true, // http.go: web.Server, web.Deps, web.SiteOf, web.WriteJSON
-	"booking/bookingapi": true, // api.go: web.Server, web.Deps; manage.go: web.SiteOf
-	"cardetail":          true, // api.go: web.Server, web.Deps, web.SiteOf, web.WriteJSON
-	"catalogpages":       true, // sitemap.go: web.SitemapURL
-	"forms/formsapi":     true, // formsapi.go: web.Server, web.Deps, web.SiteOf, web.WriteJSON
 }
 
 // edge is one import of one file.
@@ -109,7 +96,6 @@ func TestImportBoundaries(t *testing.T) {
 		}
 	}
 
-	usedExceptions := map[string]bool{}
 	for _, e := range edges {
 		from, okFrom := layerOf(e.from)
 		to, okTo := layerOf(e.to)
@@ -122,16 +108,7 @@ func TestImportBoundaries(t *testing.T) {
 		case from == assembly && to >= feature:
 			t.Errorf("%s: page assembly %s imports %s %s; page and render import only foundations and domains", e.file, pkgPath(e.from), to, pkgPath(e.to))
 		case to == frontDoor && from < frontDoor:
-			if frontDoorExceptions[e.from] {
-				usedExceptions[e.from] = true
-				continue
-			}
 			t.Errorf("%s: %s %s imports the front door %s; only internal/web and cmd may (put what is shared into a lower package)", e.file, from, pkgPath(e.from), pkgPath(e.to))
-		}
-	}
-	for p := range frontDoorExceptions {
-		if !usedExceptions[p] {
-			t.Errorf("frontDoorExceptions lists %s, which no longer imports internal/web: delete the entry so the edge cannot come back", p)
 		}
 	}
 }

@@ -9,8 +9,9 @@ import (
 	"forecourt/internal/catalog"
 	"forecourt/internal/errs"
 	"forecourt/internal/finance"
+	"forecourt/internal/httpguard"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/site"
-	"forecourt/internal/web"
 )
 
 // maxBody bounds the request bodies of the detail page's APIs.
@@ -42,13 +43,15 @@ func localeOf(st *site.Site) finance.Locale {
 	return l
 }
 
-// Mount mounts the APIs of the detail page (for web.Deps.Extra).
-func (s *Service) Mount(mux *http.ServeMux, srv *web.Server) {
-	srv.Route(mux, "POST /api/finance/loan", "api-finance-loan", s.handleLoan)
-	srv.Route(mux, "POST /api/codeweaver/default", "api-codeweaver-default", handleDefault)
-	srv.Route(mux, "POST /api/codeweaver/cfd", "api-codeweaver-cfd", handleCFD)
-	srv.Route(mux, "GET /api/codeweaver/legal", "api-codeweaver-legal", handleLegal)
-	srv.Route(mux, "GET /api/media/{regNo}", "api-media", s.handleMedia)
+// Routes lists the APIs of the detail page for the server's mux.
+func (s *Service) Routes() []httpkit.Route {
+	return []httpkit.Route{
+		{Pattern: "POST /api/finance/loan", Name: "api-finance-loan", Handler: s.handleLoan},
+		{Pattern: "POST /api/codeweaver/default", Name: "api-codeweaver-default", Handler: handleDefault},
+		{Pattern: "POST /api/codeweaver/cfd", Name: "api-codeweaver-cfd", Handler: handleCFD},
+		{Pattern: "GET /api/codeweaver/legal", Name: "api-codeweaver-legal", Handler: handleLegal},
+		{Pattern: "GET /api/media/{regNo}", Name: "api-media", Handler: s.handleMedia},
+	}
 }
 
 // handleLoan serves "POST /api/finance/loan": {car_id, down_payment,
@@ -62,7 +65,7 @@ func (s *Service) handleLoan(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	st := web.SiteOf(r)
+	st := httpguard.SiteOf(r)
 	car, err := s.Car(r.Context(), st, req.CarID)
 	if err != nil {
 		return err
@@ -71,7 +74,7 @@ func (s *Service) handleLoan(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return web.WriteJSON(w, r, http.StatusOK, ans)
+	return httpkit.WriteJSON(w, r, http.StatusOK, ans)
 }
 
 // handleDefault serves "POST /api/codeweaver/default": the finance
@@ -81,7 +84,7 @@ func handleDefault(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	now := today(web.SiteOf(r))
+	now := today(httpguard.SiteOf(r))
 	req, err := finance.ParseDefaultRequest(body, now)
 	if err != nil {
 		return err
@@ -90,7 +93,7 @@ func handleDefault(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return web.WriteJSON(w, r, http.StatusOK, res)
+	return httpkit.WriteJSON(w, r, http.StatusOK, res)
 }
 
 // handleCFD serves "POST /api/codeweaver/cfd": quotes for the visitor's
@@ -100,12 +103,12 @@ func handleCFD(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	now := today(web.SiteOf(r))
+	now := today(httpguard.SiteOf(r))
 	req, err := finance.ParseCFDRequest(body, now)
 	if err != nil {
 		return err
 	}
-	return web.WriteJSON(w, r, http.StatusOK, finance.Quote(req, now))
+	return httpkit.WriteJSON(w, r, http.StatusOK, finance.Quote(req, now))
 }
 
 // handleLegal serves "GET /api/codeweaver/legal?quoteRef=": the terms of
@@ -115,7 +118,7 @@ func handleLegal(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return web.WriteJSON(w, r, http.StatusOK, res)
+	return httpkit.WriteJSON(w, r, http.StatusOK, res)
 }
 
 // handleMedia serves "GET /api/media/{regNo}": the UK extra media record
@@ -128,7 +131,7 @@ func (s *Service) handleMedia(w http.ResponseWriter, r *http.Request) error {
 		return errs.E(errs.Invalid, "regNo must be a registration number")
 	}
 	key := catalog.NormalizeRegno(regNo)
-	m, err := s.Catalog.ExtraMedia(r.Context(), web.SiteOf(r).Name, key)
+	m, err := s.Catalog.ExtraMedia(r.Context(), httpguard.SiteOf(r).Name, key)
 	if errs.Is(err, errs.NotFound) {
 		m, err = catalog.ExtraMedia{CarRegno: key, Images360: []string{}}, nil
 	}
@@ -136,5 +139,5 @@ func (s *Service) handleMedia(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "public, max-age=300")
-	return web.WriteJSON(w, r, http.StatusOK, m)
+	return httpkit.WriteJSON(w, r, http.StatusOK, m)
 }

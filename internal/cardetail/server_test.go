@@ -108,7 +108,7 @@ func mustFixture(tb testing.TB) fixture {
 		s, err := web.New(web.Config{Locales: []string{"sv", "en"}}, web.Deps{
 			Sites: sites, Pages: pages, Store: db,
 			AssetsDir: filepath.Join(filepath.Dir(file), "..", "..", "web", "dist", "client"),
-			Extra:     []func(*http.ServeMux, *web.Server){web.SearchAPI(engine), svc.Mount},
+			Search:    engine, Routes: svc.Routes(),
 		})
 		if err != nil {
 			tb.Fatal(err)

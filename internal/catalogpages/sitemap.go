@@ -10,7 +10,6 @@ import (
 	"forecourt/internal/page"
 	"forecourt/internal/search"
 	"forecourt/internal/site"
-	"forecourt/internal/web"
 )
 
 // DocsFunc returns a forecourt site's car and dealer-site documents, at
@@ -46,8 +45,8 @@ func (p *Pages) IndexDocs(st *site.Site) (cars, sites []map[string]any, err erro
 // at indexed_at), every dealer site (pathToSiteDetail + slug) and the
 // brand and brand/model list pages. Keys missing from the dictionary leave
 // their part out.
-func (p *Pages) Sitemap(docs DocsFunc) func(ctx context.Context, st *site.Site, base string) ([]web.SitemapURL, error) {
-	return func(ctx context.Context, st *site.Site, base string) ([]web.SitemapURL, error) {
+func (p *Pages) Sitemap(docs DocsFunc) func(ctx context.Context, st *site.Site, base string) ([]page.SitemapURL, error) {
+	return func(ctx context.Context, st *site.Site, base string) ([]page.SitemapURL, error) {
 		dict, err := p.Content.Dictionary(ctx, st.Name, st.DefaultLanguage())
 		if err != nil {
 			return nil, err
@@ -61,8 +60,8 @@ func (p *Pages) Sitemap(docs DocsFunc) func(ctx context.Context, st *site.Site, 
 }
 
 // SitemapURLs lists the URLs of cars, dealer sites and brand pages.
-func SitemapURLs(dict content.Dictionary, base string, cars, sites []map[string]any) []web.SitemapURL {
-	var out []web.SitemapURL
+func SitemapURLs(dict content.Dictionary, base string, cars, sites []map[string]any) []page.SitemapURL {
+	var out []page.SitemapURL
 	if detail := dict["pathToCarDetail"]; detail != "" {
 		detail = strings.TrimSuffix(detail, "/") + "/"
 		for _, c := range cars {
@@ -70,7 +69,7 @@ func SitemapURLs(dict content.Dictionary, base string, cars, sites []map[string]
 			if id == "" {
 				continue
 			}
-			u := web.SitemapURL{Loc: page.Absolute(base, detail+id+"/"+slug)}
+			u := page.SitemapURL{Loc: page.Absolute(base, detail+id+"/"+slug)}
 			if t, ok := c["indexed_at"].(float64); ok && t > 0 {
 				u.LastMod = time.Unix(int64(t), 0).UTC()
 			}
@@ -95,14 +94,14 @@ func SitemapURLs(dict content.Dictionary, base string, cars, sites []map[string]
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			out = append(out, web.SitemapURL{Loc: page.Absolute(base, k)})
+			out = append(out, page.SitemapURL{Loc: page.Absolute(base, k)})
 		}
 	}
 	if detail := dict["pathToSiteDetail"]; detail != "" {
 		detail = strings.TrimSuffix(detail, "/") + "/"
 		for _, s := range sites {
 			if slug := str(s["slug"]); slug != "" {
-				out = append(out, web.SitemapURL{Loc: page.Absolute(base, detail+slug)})
+				out = append(out, page.SitemapURL{Loc: page.Absolute(base, detail+slug)})
 			}
 		}
 	}

@@ -1,13 +1,14 @@
 // Package httpguard holds the request facts and checks that every public
-// endpoint shares, so that no feature keeps its own copy: the client's
-// address under the server's one trusted-proxy policy (CLIENT_IP_HEADER),
-// whether a browser request comes from the site's own pages, and the
-// defence of state-changing JSON calls (same-origin Origin, JSON only, a
-// bounded body).
+// endpoint shares, so that no feature keeps its own copy: the facts one
+// middleware computes per request (Policy.Middleware: the site, the
+// client's address under the server's one trusted-proxy policy
+// CLIENT_IP_HEADER, the public base URL honouring PUBLIC_URLS, whether the
+// request is secure), whether a browser request comes from the site's own
+// pages, and the defence of state-changing JSON calls (same-origin Origin,
+// JSON only, a bounded body).
 package httpguard
 
 import (
-	"context"
 	"mime"
 	"net"
 	"net/http"
@@ -16,32 +17,16 @@ import (
 	"strings"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/site"
 )
 
-type ctxKey struct{}
-
-// ClientAddrMiddleware computes the client's address once per request under
-// the trusted-proxy policy header ("" or, behind a load balancer,
-// "X-Forwarded-For" or "X-Real-IP": CLIENT_IP_HEADER) and puts it on the
-// request for ClientAddr. It is the server's outermost layer.
-func ClientAddrMiddleware(header string, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		addr := AddrFrom(r, header)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, addr)))
-	})
-}
-
-// ClientAddr is the request's client address for rate limits and logs: the
-// one ClientAddrMiddleware put on the request, else (a handler served
-// without the server, as in a package's tests) the connection's peer. No
-// header a client sends is believed unless the server's policy names it.
-func ClientAddr(r *http.Request) string {
-	if a, ok := r.Context().Value(ctxKey{}).(string); ok {
-		return a
-	}
-	return AddrFrom(r, "")
-}
+// ClientAddr is the request's client address for rate limits and logs:
+// the one Policy.Middleware computed under the server's trusted-proxy
+// policy, else (a handler served without the server, as in a package's
+// tests) the connection's peer. No header a client sends is believed
+// unless the server's policy names it.
+func ClientAddr(r *http.Request) string { return FactsOf(r).ClientAddr }
 
 // AddrFrom is the client address under policy header: the last address of
 // that header (the one our own load balancer appended; earlier ones are the
@@ -117,8 +102,9 @@ func IsJSON(r *http.Request) bool {
 // text/plain body (no preflight) with the visitor's cookies; it cannot send
 // application/json without a preflight, nor forge Origin.
 type Mutation struct {
-	// Allowed reports whether the request's Origin is one of its site's
-	// (AllowedOrigin with the request's site); nil: loopback names only.
+	// Allowed reports whether the request's Origin is one of its site's;
+	// nil: OriginAllowed, the server's policy (outside the server,
+	// loopback names only).
 	Allowed func(r *http.Request) bool
 	// MaxBody bounds the body in bytes; reading past it fails with a
 	// TooLarge error (413).
@@ -140,14 +126,14 @@ func (m Mutation) Check(w http.ResponseWriter, r *http.Request) error {
 	}
 	allowed := m.Allowed
 	if allowed == nil {
-		allowed = func(r *http.Request) bool { return AllowedOrigin(r, nil) }
+		allowed = func(r *http.Request) bool { return OriginAllowed(r) }
 	}
 	if !allowed(r) {
 		return ErrForeignOrigin
 	}
 	if m.MaxBody > 0 {
 		if r.ContentLength > m.MaxBody {
-			return TooLarge(m.MaxBody)
+			return httpkit.TooLarge(m.MaxBody)
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, m.MaxBody)
 	}
@@ -162,9 +148,4 @@ func (m Mutation) Wrap(h func(w http.ResponseWriter, r *http.Request) error) fun
 		}
 		return h(w, r)
 	}
-}
-
-// TooLarge is the error of a body over max bytes.
-func TooLarge(max int64) error {
-	return errs.E(errs.TooLarge, "The request is too large (at most %d KiB).", max>>10)
 }

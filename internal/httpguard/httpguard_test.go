@@ -38,7 +38,8 @@ func TestAddrFrom(t *testing.T) {
 				t.Errorf("AddrFrom = %q, want %q", got, tc.want)
 			}
 			var seen string
-			ClientAddrMiddleware(tc.header, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			p := &Policy{Sites: testSites(t), ClientIPHeader: tc.header}
+			p.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				seen = ClientAddr(r)
 			})).ServeHTTP(httptest.NewRecorder(), r)
 			if seen != tc.want {
@@ -101,5 +102,83 @@ func TestMutation(t *testing.T) {
 	var mbe *http.MaxBytesError
 	if !errors.As(err, &mbe) {
 		t.Errorf("chunked oversized body: %v, want a MaxBytesError", err)
+	}
+}
+
+func testSites(t *testing.T) *site.Registry {
+	t.Helper()
+	reg, err := site.New(site.All(), "group-se")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+// TestFacts: the site, base URL and allowed origins follow the one policy
+// (PUBLIC_URLS per site, PUBLIC_URL for the default site, the request's
+// host only when it is the site's), and a redirect host is redirected.
+func TestFacts(t *testing.T) {
+	sites := testSites(t)
+	uk, err := sites.ByName("group-uk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	se := sites.Default()
+	p := &Policy{Sites: sites, PublicURL: "https://staging.forecourt.example/",
+		PublicURLs: map[string]string{"group-uk": "https://uk.staging.example"}}
+	facts := func(host, origin, proto string) (*Facts, *httptest.ResponseRecorder, bool) {
+		r := httptest.NewRequest("POST", "/api/x?y=1", nil)
+		r.Host = host
+		r.RemoteAddr = "192.0.2.4:1234"
+		if origin != "" {
+			r.Header.Set("Origin", origin)
+		}
+		if proto != "" {
+			r.Header.Set("X-Forwarded-Proto", proto)
+		}
+		var f *Facts
+		allowed := false
+		rec := httptest.NewRecorder()
+		p.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			f = FactsOf(r)
+			allowed = OriginAllowed(r)
+		})).ServeHTTP(rec, r)
+		return f, rec, allowed
+	}
+	f, _, ok := facts(uk.Hosts[0], "https://uk.staging.example", "https")
+	if f.Site != uk || f.BaseURL != "https://uk.staging.example" || !f.Secure || f.ClientAddr != "192.0.2.4" || !ok {
+		t.Errorf("uk behind PUBLIC_URLS: %+v allowed %v", f, ok)
+	}
+	f, _, ok = facts("evil.example", "https://staging.forecourt.example", "")
+	if f.Site != se || f.BaseURL != "https://staging.forecourt.example" || f.Secure || !ok {
+		t.Errorf("unknown host, default site: %+v allowed %v", f, ok)
+	}
+	if _, _, ok := facts(se.Hosts[0], "https://uk.staging.example", ""); ok {
+		t.Error("the UK site's public host is allowed on the Swedish site")
+	}
+	p.PublicURL = ""
+	f, _, _ = facts("evil.example", "", "")
+	if f.BaseURL != "https://"+se.Hosts[0] {
+		t.Errorf("a foreign Host header made the base URL %q", f.BaseURL)
+	}
+	f, _, _ = facts("127.0.0.1:8080", "", "")
+	if f.BaseURL != "http://127.0.0.1:8080" {
+		t.Errorf("loopback base URL %q", f.BaseURL)
+	}
+	if len(se.RedirectHosts) > 0 {
+		f, rec, _ := facts(se.RedirectHosts[0]+":8080", "", "https")
+		if f != nil || rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != "https://"+se.Hosts[0]+":8080/api/x?y=1" {
+			t.Errorf("redirect host: %d %q", rec.Code, rec.Header().Get("Location"))
+		}
+	}
+	// Outside the server: the peer and the request's own origin, no site.
+	r := httptest.NewRequest("GET", "http://group-se.localhost:8080/", nil)
+	r.RemoteAddr = "127.0.0.1:9"
+	r.Header.Set("X-Forwarded-For", "203.0.113.1")
+	if f := FactsOf(r); f.Site != nil || f.ClientAddr != "127.0.0.1" || f.BaseURL != "http://group-se.localhost:8080" {
+		t.Errorf("facts without the middleware: %+v", f)
+	}
+	if Local(r) {
+		t.Error("a forwarded request counts as local")
 	}
 }

@@ -2,6 +2,7 @@ package page
 
 import (
 	"strings"
+	"time"
 
 	"forecourt/internal/content"
 )
@@ -30,6 +31,14 @@ type Head struct {
 type Alternate struct {
 	Lang string
 	Href string
+}
+
+// SitemapURL is one <url> of a site's sitemap: the features that own
+// pages (cars, dealer sites) contribute theirs to the server's sitemap.
+type SitemapURL struct {
+	Loc        string
+	LastMod    time.Time
+	Alternates []Alternate
 }
 
 // DefaultFavicon is served when the site settings name none.

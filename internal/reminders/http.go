@@ -12,6 +12,7 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/httpguard"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/linktoken"
 )
 
@@ -26,27 +27,22 @@ type API struct {
 	Service *Service
 	Limiter Limiter // nil: no limit
 	// LangOf is the language of a request's site, for pages of links that
-	// name no reminder (nil: Swedish).
+	// name no reminder (nil: the request's site's default language, else
+	// Swedish).
 	LangOf func(r *http.Request) string
 	// Limit unsubscribe calls per client address per Window (default 30 per 10 min).
 	Limit  int
 	Window time.Duration
 }
 
-// Route is one endpoint for the server's mux.
-type Route struct {
-	Pattern, Name string
-	Handler       func(w http.ResponseWriter, r *http.Request) error
-}
-
 // Routes lists the endpoints: GET shows a page with a button (mail
 // scanners open links, so a GET never unsubscribes); POST unsubscribes,
 // both from that button and as the RFC 8058 one-click POST that mail
 // programs send with the body "List-Unsubscribe=One-Click".
-func (a *API) Routes() []Route {
-	return []Route{
-		{"GET /api/reminders/unsubscribe", "reminders-unsubscribe-page", a.page},
-		{"POST /api/reminders/unsubscribe", "reminders-unsubscribe", a.unsubscribe},
+func (a *API) Routes() []httpkit.Route {
+	return []httpkit.Route{
+		{Pattern: "GET /api/reminders/unsubscribe", Name: "reminders-unsubscribe-page", Handler: a.page},
+		{Pattern: "POST /api/reminders/unsubscribe", Name: "reminders-unsubscribe", Handler: a.unsubscribe},
 	}
 }
 
@@ -59,6 +55,8 @@ func (a *API) lang(r *http.Request) string {
 		if l := a.LangOf(r); l != "" {
 			return l
 		}
+	} else if st := httpguard.SiteOf(r); st != nil {
+		return st.DefaultLanguage()
 	}
 	return "sv"
 }

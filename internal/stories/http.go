@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/site"
 )
 
@@ -58,6 +60,12 @@ func parseListRequest(st *site.Site, q url.Values) (listRequest, error) {
 		r.prefix = "/" + r.Lang
 	}
 	return r, nil
+}
+
+// Routes lists the stories' endpoint for the server's mux: "GET
+// /api/stories" of the request's site.
+func (s *Service) Routes() []httpkit.Route {
+	return []httpkit.Route{{Pattern: "GET /api/stories", Name: "stories", Handler: s.Handler(httpguard.SiteOf, httpkit.WriteJSON)}}
 }
 
 // Handler serves "GET /api/stories?index=…&tags=a,b&cursor=…&limit=4&lang=…":

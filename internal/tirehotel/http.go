@@ -7,14 +7,13 @@ import (
 	"html/template"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"forecourt/internal/errs"
 	"forecourt/internal/httpguard"
+	"forecourt/internal/httpkit"
 )
 
 // CookieName is the session cookie of the portal.
@@ -34,7 +33,8 @@ type API struct {
 	// DevSMS mounts GET /_dev/sms and /_dev/sms.html (no gateway configured).
 	DevSMS bool
 	// Origin is the public origin of a request for links in mails (the
-	// reminder's); nil: the reminder falls back to the site's host.
+	// reminder's); nil: the site's base URL (httpguard.BaseURL, which
+	// honours PUBLIC_URLS).
 	Origin func(r *http.Request) string
 	// Guard is the defence of every POST of the portal: same-origin Origin,
 	// JSON only, at most maxBody. Its zero value admits loopback origins
@@ -44,14 +44,8 @@ type API struct {
 	Lang func(r *http.Request) string
 }
 
-// Route is one endpoint for the server's mux.
-type Route struct {
-	Pattern, Name string
-	Handler       func(w http.ResponseWriter, r *http.Request) error
-}
-
-// Routes lists the endpoints.
-func (api *API) Routes() []Route {
+// Routes lists the endpoints for the server's mux.
+func (api *API) Routes() []httpkit.Route {
 	guard := api.Guard
 	if guard.MaxBody == 0 {
 		guard.MaxBody = maxBody
@@ -61,22 +55,22 @@ func (api *API) Routes() []Route {
 	post := func(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error {
 		return api.wrap(guard.Wrap(h))
 	}
-	rs := []Route{
-		{"GET /api/tirehotel/authorization/search", "tirehotel-search", api.wrap(api.search)},
-		{"POST /api/tirehotel/authorization/login", "tirehotel-login", post(api.login)},
-		{"POST /api/tirehotel/authorization/validate", "tirehotel-validate", post(api.validate)},
-		{"GET /api/tirehotel/session", "tirehotel-session", api.wrap(api.session)},
-		{"POST /api/tirehotel/logout", "tirehotel-logout", post(api.logout)},
-		{"POST /api/tirehotel/booking/GetTimeslotDays", "tirehotel-days", post(api.days)},
-		{"POST /api/tirehotel/booking/GetTimeslots", "tirehotel-slots", post(api.slots)},
-		{"POST /api/tirehotel/booking/create", "tirehotel-create", post(api.create)},
-		{"POST /api/tirehotel/review/addReview", "tirehotel-review", post(api.review)},
-		{"GET /api/tirehotel/bookings", "tirehotel-bookings", api.wrap(api.upcoming)},
+	rs := []httpkit.Route{
+		{Pattern: "GET /api/tirehotel/authorization/search", Name: "tirehotel-search", Handler: api.wrap(api.search)},
+		{Pattern: "POST /api/tirehotel/authorization/login", Name: "tirehotel-login", Handler: post(api.login)},
+		{Pattern: "POST /api/tirehotel/authorization/validate", Name: "tirehotel-validate", Handler: post(api.validate)},
+		{Pattern: "GET /api/tirehotel/session", Name: "tirehotel-session", Handler: api.wrap(api.session)},
+		{Pattern: "POST /api/tirehotel/logout", Name: "tirehotel-logout", Handler: post(api.logout)},
+		{Pattern: "POST /api/tirehotel/booking/GetTimeslotDays", Name: "tirehotel-days", Handler: post(api.days)},
+		{Pattern: "POST /api/tirehotel/booking/GetTimeslots", Name: "tirehotel-slots", Handler: post(api.slots)},
+		{Pattern: "POST /api/tirehotel/booking/create", Name: "tirehotel-create", Handler: post(api.create)},
+		{Pattern: "POST /api/tirehotel/review/addReview", Name: "tirehotel-review", Handler: post(api.review)},
+		{Pattern: "GET /api/tirehotel/bookings", Name: "tirehotel-bookings", Handler: api.wrap(api.upcoming)},
 	}
 	if api.DevSMS {
 		rs = append(rs,
-			Route{"GET /_dev/sms", "dev-sms", api.wrap(api.devSMS)},
-			Route{"GET /_dev/sms.html", "dev-sms", api.wrap(api.devSMSPage)})
+			httpkit.Route{Pattern: "GET /_dev/sms", Name: "dev-sms", Handler: api.wrap(api.devSMS)},
+			httpkit.Route{Pattern: "GET /_dev/sms.html", Name: "dev-sms", Handler: api.wrap(api.devSMSPage)})
 	}
 	return rs
 }
@@ -188,23 +182,9 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
 	return nil
 }
 
-// isLoopbackClient: the peer is on loopback and no proxy forwarded it.
-func isLoopbackClient(r *http.Request) bool {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return false
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback() && r.Header.Get("X-Forwarded-For") == "" && r.Header.Get("Forwarded") == ""
-}
-
-func secureRequest(r *http.Request) bool {
-	return r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
-}
-
 func setCookie(w http.ResponseWriter, r *http.Request, token string, ttl time.Duration) {
 	http.SetCookie(w, &http.Cookie{Name: CookieName, Value: token, Path: "/api/tirehotel", MaxAge: int(ttl / time.Second),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureRequest(r)})
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: httpguard.Secure(r)})
 }
 
 func clearCookie(w http.ResponseWriter, r *http.Request) {
@@ -212,7 +192,7 @@ func clearCookie(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: CookieName, Value: "", Path: "/api/tirehotel", MaxAge: -1,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secureRequest(r)})
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: httpguard.Secure(r)})
 }
 
 func cookieToken(r *http.Request) string {
@@ -305,7 +285,7 @@ func (api *API) logout(w http.ResponseWriter, r *http.Request) error {
 // devSMS serves "GET /_dev/sms": the development outbox, newest first, to
 // loopback clients only.
 func (api *API) devSMS(w http.ResponseWriter, r *http.Request) error {
-	if !isLoopbackClient(r) {
+	if !httpguard.Local(r) {
 		return errs.E(errs.NotFound, "Sidan finns inte.")
 	}
 	msgs, err := api.Auth.Store.DevMessages(r.Context(), 50)
@@ -328,7 +308,7 @@ th,td{text-align:left;padding:.5rem;border-bottom:1px solid #ccc}td.b{font-weigh
 
 // devSMSPage serves "GET /_dev/sms.html": the same outbox for people.
 func (api *API) devSMSPage(w http.ResponseWriter, r *http.Request) error {
-	if !isLoopbackClient(r) {
+	if !httpguard.Local(r) {
 		return errs.E(errs.NotFound, "Sidan finns inte.")
 	}
 	msgs, err := api.Auth.Store.DevMessages(r.Context(), 50)

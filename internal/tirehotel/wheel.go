@@ -15,6 +15,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/mail"
 	"forecourt/internal/phone"
 	"forecourt/internal/ratelimit"
@@ -585,7 +586,7 @@ func (api *API) slots(w http.ResponseWriter, r *http.Request) error {
 func (api *API) create(w http.ResponseWriter, r *http.Request) error {
 	return wheelCall(api, func(r *http.Request, wc *WheelChange, s Session, req CreateRequest) (any, error) {
 		// The mails' links use the site's origin, never one from the body.
-		req.Origin, req.Lang = "", "sv"
+		req.Origin, req.Lang = httpguard.BaseURL(r), "sv"
 		if api.Origin != nil {
 			req.Origin = api.Origin(r)
 		}

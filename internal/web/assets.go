@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"forecourt/internal/httpkit"
 	"mime"
 	"net/http"
 	"os"
@@ -83,9 +84,9 @@ func loadAssets(dist string) (*assets, error) {
 		if f.ctype == "" {
 			f.ctype = "application/octet-stream"
 		}
-		if compressible(f.ctype) && len(body) >= minCompress {
-			f.gz = compress("gzip", body, 0)
-			f.br = compress("br", body, 11)
+		if compressible(f.ctype) && len(body) >= httpkit.MinCompress {
+			f.gz = httpkit.Compress("gzip", body, 0)
+			f.br = httpkit.Compress("br", body, 11)
 		}
 		a.files["/"+filepath.ToSlash(rel)] = f
 		return nil
@@ -117,7 +118,7 @@ func (a *assets) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body := f.body
-	switch encodingFor(r) {
+	switch httpkit.EncodingFor(r) {
 	case "br":
 		if f.br != nil {
 			body = f.br

@@ -21,6 +21,7 @@ import (
 	"forecourt/internal/editing"
 	"forecourt/internal/errs"
 	"forecourt/internal/httpguard"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/page"
 )
 
@@ -160,7 +161,7 @@ func (s *Server) editorSession(r *http.Request) (*editing.Session, error) {
 		return nil, err
 	}
 	// The account may have been removed, or may not edit this site.
-	if st := siteOf(r.Context()); st != nil {
+	if st := httpguard.SiteOf(r); st != nil {
 		acc, ok := s.deps.Editing.Accounts[sess.Editor]
 		if !ok || !acc.MayEdit(st.Name, s.sites.Default().Name) {
 			return nil, errs.E(errs.Forbidden, "This editor account may not edit this site.")
@@ -345,7 +346,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		}
 		return err
 	}
-	if st := siteOf(r.Context()); st != nil && !ed.Accounts[name].MayEdit(st.Name, s.sites.Default().Name) {
+	if st := httpguard.SiteOf(r); st != nil && !ed.Accounts[name].MayEdit(st.Name, s.sites.Default().Name) {
 		s.log.Info("editor sign-in on a site the account may not edit", "name", name, "site", st.Name, "request_id", requestID(r.Context()))
 		return s.writeLogin(w, r, http.StatusForbidden, name, next, "Ditt konto får inte redigera den här webbplatsen.")
 	}
@@ -396,7 +397,7 @@ func (s *Server) handleEditorSession(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return writeJSON(w, r, http.StatusOK, map[string]any{"editor": sess.Editor, "csrfToken": sess.CSRF, "expiresAt": sess.ExpiresAt})
+	return httpkit.WriteJSON(w, r, http.StatusOK, map[string]any{"editor": sess.Editor, "csrfToken": sess.CSRF, "expiresAt": sess.ExpiresAt})
 }
 
 // handleSaveField serves "POST /api/editor/fields": the value becomes a new
@@ -410,7 +411,7 @@ func (s *Server) handleSaveField(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(r, &in); err != nil {
 		return err
 	}
-	st := siteOf(r.Context())
+	st := httpguard.SiteOf(r)
 	e, err := editing.ParseEdit(st.Name, in)
 	if err != nil {
 		return err
@@ -424,7 +425,7 @@ func (s *Server) handleSaveField(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.log.Info("field draft saved", "editor", sess.Editor, "site", st.Name, "item", e.ItemID, "target", v.Target, "field", e.Field, "lang", e.Lang, "version", v.ID)
 	w.Header().Set("Cache-Control", "no-store")
-	return writeJSON(w, r, http.StatusCreated, v)
+	return httpkit.WriteJSON(w, r, http.StatusCreated, v)
 }
 
 // handlePublish serves "POST /api/editor/publish" {itemId, language}: the
@@ -441,7 +442,7 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(r, &in); err != nil {
 		return err
 	}
-	st := siteOf(r.Context())
+	st := httpguard.SiteOf(r)
 	bad := errs.FieldErrors{}
 	if in.ItemID == "" || len(in.ItemID) > 200 {
 		bad.Add("itemId", "the page item id is required")
@@ -461,7 +462,7 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) error {
 	}
 	s.log.Info("page published", "editor", sess.Editor, "site", st.Name, "item", in.ItemID, "lang", in.Language, "versions", n)
 	w.Header().Set("Cache-Control", "no-store")
-	return writeJSON(w, r, http.StatusOK, map[string]any{"published": n})
+	return httpkit.WriteJSON(w, r, http.StatusOK, map[string]any{"published": n})
 }
 
 // handleHistory serves "GET /api/editor/history?itemId&uid&datasource&language&field":
@@ -471,7 +472,7 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	st := siteOf(r.Context())
+	st := httpguard.SiteOf(r)
 	bad := errs.FieldErrors{}
 	if q.Get("itemId") == "" && q.Get("uid") == "" && q.Get("datasource") == "" {
 		bad.Add("itemId", "itemId, uid or datasource is required")
@@ -491,7 +492,7 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return writeJSON(w, r, http.StatusOK, map[string]any{"versions": list})
+	return httpkit.WriteJSON(w, r, http.StatusOK, map[string]any{"versions": list})
 }
 
 // handleRevert serves "POST /api/editor/revert" {versionId}: the old value
@@ -510,14 +511,14 @@ func (s *Server) handleRevert(w http.ResponseWriter, r *http.Request) error {
 	if in.VersionID <= 0 {
 		return (errs.FieldErrors{"versionId": "required"}).Err("Nothing was reverted.")
 	}
-	st := siteOf(r.Context())
+	st := httpguard.SiteOf(r)
 	v, err := s.deps.Editing.Store.Revert(r.Context(), st.Name, in.VersionID, sess.Editor)
 	if err != nil {
 		return err
 	}
 	s.log.Info("field reverted", "editor", sess.Editor, "site", st.Name, "version", in.VersionID, "new_version", v.ID)
 	w.Header().Set("Cache-Control", "no-store")
-	return writeJSON(w, r, http.StatusCreated, v)
+	return httpkit.WriteJSON(w, r, http.StatusCreated, v)
 }
 
 // renderInput is the body of POST /api/editing/render: either the JSS
@@ -594,7 +595,7 @@ func (s *Server) handleEditingRender(w http.ResponseWriter, r *http.Request) err
 	if itemPath == "" {
 		itemPath = "/"
 	}
-	req := &page.Request{Site: st, Lang: ctxSite.Language, Path: itemPath, Query: url.Values{}, Editing: true, BaseURL: s.baseURL(r)}
+	req := &page.Request{Site: st, Lang: ctxSite.Language, Path: itemPath, Query: url.Values{}, Editing: true, BaseURL: httpguard.BaseURL(r)}
 	res, err := s.pages.PageForRoute(r.Context(), req, ld.Sitecore.Route, http.StatusOK)
 	if err != nil {
 		return err
@@ -615,5 +616,5 @@ func (s *Server) handleEditingRender(w http.ResponseWriter, r *http.Request) err
 		return errs.Wrap(err, "write document")
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return writeJSON(w, r, http.StatusOK, map[string]any{"id": in.ID, "html": buf.String(), "status": res.Status, "fallback": fallback})
+	return httpkit.WriteJSON(w, r, http.StatusOK, map[string]any{"id": in.ID, "html": buf.String(), "status": res.Status, "fallback": fallback})
 }

@@ -5,56 +5,18 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"strings"
 	"syscall"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/httpkit"
 )
-
-// handlerFunc is an HTTP handler that returns its error; handle writes it.
-type handlerFunc func(w http.ResponseWriter, r *http.Request) error
-
-// statusOf maps an error code to its HTTP status: the one place that does.
-func statusOf(code errs.Code) int {
-	switch code {
-	case errs.Invalid:
-		return http.StatusBadRequest
-	case errs.NotFound:
-		return http.StatusNotFound
-	case errs.Conflict:
-		return http.StatusConflict
-	case errs.Unauthorized:
-		return http.StatusUnauthorized
-	case errs.Forbidden:
-		return http.StatusForbidden
-	case errs.RateLimited:
-		return http.StatusTooManyRequests
-	case errs.Unavailable:
-		return http.StatusServiceUnavailable
-	case errs.TooLarge:
-		return http.StatusRequestEntityTooLarge
-	case errs.UnsupportedMediaType:
-		return http.StatusUnsupportedMediaType
-	default:
-		return http.StatusInternalServerError
-	}
-}
-
-// errorBody is the JSON shape of every API error.
-type errorBody struct {
-	Error struct {
-		Code    errs.Code         `json:"code"`
-		Message string            `json:"message"`
-		Fields  map[string]string `json:"fields,omitempty"`
-	} `json:"error"`
-}
 
 // handle wraps h: a returned error is logged (internal ones with their
 // cause) and written as JSON with the status of its code.
-func (s *Server) handle(h handlerFunc) http.HandlerFunc {
+func (s *Server) handle(h httpkit.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		err := h(w, r)
 		if err == nil {
@@ -71,7 +33,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("Retry-After", "5")
 		err = &errs.Error{Code: errs.Unavailable, Message: "The service is briefly unavailable; please try again in a moment.", Err: err}
 	}
-	s.writeErrorStatus(w, r, statusOf(errs.CodeOf(err)), err)
+	s.writeErrorStatus(w, r, httpkit.StatusOf(errs.CodeOf(err)), err)
 }
 
 // storeUnreachable reports whether err comes from a lost or refused
@@ -101,28 +63,9 @@ func (s *Server) writeErrorStatus(w http.ResponseWriter, r *http.Request, status
 	} else {
 		log.Info("request rejected", "code", code, "err", err)
 	}
-	var body errorBody
-	body.Error.Code = code
-	body.Error.Message = errs.MessageOf(err)
-	var e *errs.Error
-	if errors.As(err, &e) && code == errs.Invalid {
-		body.Error.Fields = e.Fields
-	}
+	body := httpkit.ErrorBodyOf(err)
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(body)
 }
-
-// writeJSON writes v as JSON with status, compressed when the client accepts it.
-func writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return errs.Wrap(err, "encode response")
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	writeBody(w, r, status, b)
-	return nil
-}
-
-var _ = slog.Default

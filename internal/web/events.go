@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 	"forecourt/internal/personalize"
 )
 
@@ -24,7 +25,7 @@ func (s *Server) handlePageView(w http.ResponseWriter, r *http.Request) error {
 	if err := dec.Decode(&in); err != nil {
 		return errs.E(errs.Invalid, "The event body is not valid JSON.")
 	}
-	st := siteOf(r.Context())
+	st := httpguard.SiteOf(r)
 	ev, err := personalize.Parse(st.Name, in)
 	if err != nil {
 		return err

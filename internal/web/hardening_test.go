@@ -87,7 +87,7 @@ func mustHardServer(tb testing.TB, cfg Config, accountsSpec string, lim Limiter,
 		Editing: &EditingDeps{Accounts: acc, Store: st, Overlay: ov, SessionTTL: time.Hour, Limiter: lim},
 	}
 	if engine != nil {
-		d.Extra = append(d.Extra, SearchAPI(engine))
+		d.Search = engine
 	}
 	s, err := New(cfg, d)
 	if err != nil {

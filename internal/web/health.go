@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/site"
 )
 
@@ -58,7 +59,7 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
 		status, code = "starting", http.StatusServiceUnavailable
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	return writeJSON(w, r, code, map[string]any{"status": status, "checks": checks, "uptime_seconds": int(time.Since(s.started).Seconds())})
+	return httpkit.WriteJSON(w, r, code, map[string]any{"status": status, "checks": checks, "uptime_seconds": int(time.Since(s.started).Seconds())})
 }
 
 func notFoundAPI(r *http.Request) error {

@@ -11,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"forecourt/internal/site"
 )
 
 type ctxKey int
@@ -20,7 +18,6 @@ type ctxKey int
 const (
 	keyRequestID ctxKey = iota
 	keyNonce
-	keySite
 	keyRoute
 )
 
@@ -28,9 +25,6 @@ func requestID(ctx context.Context) string { s, _ := ctx.Value(keyRequestID).(st
 
 // nonceOf returns the CSP nonce of the response being written.
 func nonceOf(ctx context.Context) string { s, _ := ctx.Value(keyNonce).(string); return s }
-
-// siteOf returns the site the request's host selected.
-func siteOf(ctx context.Context) *site.Site { s, _ := ctx.Value(keySite).(*site.Site); return s }
 
 // routeLabel is filled by handlers so metrics and logs name the route, not
 // the raw path (which would explode label cardinality).
@@ -156,26 +150,4 @@ func (s *Server) csp(nonce string, editing bool) string {
 		"form-action 'self'",
 		"frame-ancestors " + frame,
 	}, "; ")
-}
-
-// siteFor resolves the site from the host, redirecting redirect hosts
-// (www → bare) permanently.
-func (s *Server) siteFor(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st, redirect := s.sites.ForHost(r.Host)
-		if redirect {
-			scheme := "http"
-			if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
-				scheme = "https"
-			}
-			host := st.Hosts[0]
-			if _, port, ok := strings.Cut(r.Host, ":"); ok {
-				host += ":" + port
-			}
-			setRoute(r, "redirect-host")
-			http.Redirect(w, r, scheme+"://"+host+r.URL.RequestURI(), http.StatusMovedPermanently)
-			return
-		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keySite, st)))
-	})
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -15,73 +14,17 @@ import (
 
 	"forecourt/internal/editing"
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/page"
 	"forecourt/internal/render"
-	"forecourt/internal/site"
 
 	"github.com/cespare/xxhash/v2"
 )
 
-// BaseURL is the absolute origin of the request's site, as canonical URLs
-// use it (for links in mails that a domain stores with its records).
-func (s *Server) BaseURL(r *http.Request) string { return s.baseURL(r) }
-
-// baseURL is the absolute origin of the request's site for canonical,
-// sitemap, robots and share URLs. The Host header is not trusted: it is used
-// only when it is one of the site's configured hosts (or a loopback address
-// on a developer machine); otherwise the site's PUBLIC_URLS entry, else
-// https:// and its first configured host.
-func (s *Server) baseURL(r *http.Request) string {
-	st := siteOf(r.Context())
-	if st == nil {
-		st = s.sites.Default()
-	}
-	if u := s.cfg.PublicURLs[st.Name]; u != "" {
-		return strings.TrimSuffix(u, "/")
-	}
-	if s.cfg.PublicURL != "" && st == s.sites.Default() {
-		return strings.TrimSuffix(s.cfg.PublicURL, "/")
-	}
-	scheme := "http"
-	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
-		scheme = "https"
-	}
-	if knownHost(st, r.Host) {
-		return scheme + "://" + strings.ToLower(r.Host)
-	}
-	if len(st.Hosts) > 0 {
-		return "https://" + st.Hosts[0]
-	}
-	return scheme + "://" + st.Name + ".localhost"
-}
-
-// knownHost reports whether hostport names st: one of its configured hosts
-// or <name>.localhost with any port, or a loopback address.
-func knownHost(st *site.Site, hostport string) bool {
-	host := strings.ToLower(hostport)
-	if h, port, err := net.SplitHostPort(host); err == nil {
-		if _, err := strconv.ParseUint(port, 10, 16); err != nil {
-			return false
-		}
-		host = h
-	}
-	if ip := net.ParseIP(host); ip != nil {
-		return ip.IsLoopback()
-	}
-	if host == "localhost" || host == st.Name+".localhost" {
-		return true
-	}
-	for _, h := range st.Hosts {
-		if host == h {
-			return true
-		}
-	}
-	return false
-}
-
 // pageRequest turns an HTTP request for path p into a page request.
 func (s *Server) pageRequest(r *http.Request, p string) (*page.Request, error) {
-	st := siteOf(r.Context())
+	st := httpguard.SiteOf(r)
 	if !validPath(p) {
 		return nil, errs.E(errs.Invalid, "invalid path")
 	}
@@ -90,7 +33,7 @@ func (s *Server) pageRequest(r *http.Request, p string) (*page.Request, error) {
 	return &page.Request{
 		Site: st, Lang: lang, Path: itemPath, Query: r.URL.Query(),
 		HideAlert: hide != nil && hide.Value == "true",
-		BaseURL:   s.baseURL(r),
+		BaseURL:   httpguard.BaseURL(r),
 		Editing:   s.isEditing(r),
 	}, nil
 }
@@ -195,7 +138,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
-	gz := acceptsGzip(r)
+	gz := httpkit.AcceptsGzip(r)
 	if gz {
 		if d := s.gzDocs.get(key); d != nil {
 			s.upgradeGzDoc(key, d)
@@ -237,7 +180,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		return errs.Wrap(err, "write document")
 	}
 	doc := buf.Bytes()
-	if gz && len(doc) >= minCompress {
+	if gz && len(doc) >= httpkit.MinCompress {
 		// Compressed fast the first time, then served from the cache (and
 		// compressed well if asked for again). The dictionary is
 		// compressed once for every page that carries it, also when
@@ -248,7 +191,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	// No gzip (brotli or none): compressed fast for this response.
-	writeBody(w, r, res.Status, spliceNonce(doc, nonce))
+	httpkit.WriteBody(w, r, res.Status, spliceNonce(doc, nonce))
 	return nil
 }
 
@@ -390,9 +333,9 @@ func (s *Server) handlePageData(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Cache-Control", "no-store")
 	}
 	if res.Redirect != "" {
-		return writeJSON(w, r, http.StatusOK, pageDataResponse{Redirect: res.Redirect})
+		return httpkit.WriteJSON(w, r, http.StatusOK, pageDataResponse{Redirect: res.Redirect})
 	}
-	return writeJSON(w, r, res.Status, pageDataResponse{Page: res.Data, Title: res.Head.Title})
+	return httpkit.WriteJSON(w, r, res.Status, pageDataResponse{Page: res.Data, Title: res.Head.Title})
 }
 
 var _ = url.Values{}

@@ -10,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
 )
 
 // Redirects are the site-specific permanent redirects, read from
@@ -154,7 +155,7 @@ func (rd *Redirects) Match(siteName, path string, query url.Values) string {
 func (s *Server) redirects(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet || r.Method == http.MethodHead {
-			if st := siteOf(r.Context()); st != nil {
+			if st := httpguard.SiteOf(r); st != nil {
 				if to := s.redir.Match(st.Name, r.URL.Path, r.URL.Query()); to != "" {
 					setRoute(r, "redirect")
 					if strings.HasPrefix(to, "https://") || strings.HasPrefix(to, "http://") {

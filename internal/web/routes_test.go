@@ -11,6 +11,7 @@ import (
 
 	contentfiles "forecourt/content"
 	"forecourt/internal/content"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/page"
 	"forecourt/internal/site"
 	"forecourt/internal/web"
@@ -38,16 +39,16 @@ func TestRouteRefusesDuplicatePattern(t *testing.T) {
 		t.Fatal(err)
 	}
 	ok := func(w http.ResponseWriter, r *http.Request) error { return nil }
-	for name, extra := range map[string][]func(*http.ServeMux, *web.Server){
-		"the server's own route": {func(mux *http.ServeMux, s *web.Server) { s.Route(mux, "GET /healthz", "mine", ok) }},
+	for name, routes := range map[string][]httpkit.Route{
+		"the server's own route": {{Pattern: "GET /healthz", Name: "mine", Handler: ok}},
 		"another feature's route": {
-			func(mux *http.ServeMux, s *web.Server) { s.Route(mux, "POST /api/thing", "thing", ok) },
-			func(mux *http.ServeMux, s *web.Server) { s.Route(mux, "POST /api/thing", "thing-again", ok) },
+			{Pattern: "POST /api/thing", Name: "thing", Handler: ok},
+			{Pattern: "POST /api/thing", Name: "thing-again", Handler: ok},
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			s, err := web.New(web.Config{}, web.Deps{Sites: sites, Pages: &page.Assembler{Content: src},
-				AssetsDir: dist, Extra: extra})
+				AssetsDir: dist, Routes: routes})
 			if err != nil {
 				t.Fatal(err)
 			}

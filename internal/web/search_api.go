@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/search"
 )
 
@@ -30,39 +31,37 @@ func publicQuery(s *Server, r *http.Request, q *search.Query) error {
 	return nil
 }
 
-// SearchAPI mounts "POST /api/search": the search proxy contract of the
+// searchRoute is "POST /api/search": the search proxy contract of the
 // spec over the in-process engine. A bad body or unknown index answers 400
 // with a clear message; an internal failure answers the empty result and
 // is logged, as the spec's error catalogue says.
-func SearchAPI(engine *search.Engine) func(mux *http.ServeMux, s *Server) {
-	return func(mux *http.ServeMux, s *Server) {
-		s.Route(mux, "POST /api/search", "api-search", func(w http.ResponseWriter, r *http.Request) error {
-			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxSearchBody))
-			if err != nil {
-				return errs.E(errs.Invalid, "request body too large (at most %d bytes)", maxSearchBody)
+func (s *Server) searchRoute(engine *search.Engine) httpkit.Route {
+	return httpkit.Route{Pattern: "POST /api/search", Name: "api-search", Handler: func(w http.ResponseWriter, r *http.Request) error {
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxSearchBody))
+		if err != nil {
+			return errs.E(errs.Invalid, "request body too large (at most %d bytes)", maxSearchBody)
+		}
+		q, err := search.ParseQuery(body)
+		if err != nil {
+			return err
+		}
+		if err := publicQuery(s, r, &q); err != nil {
+			return err
+		}
+		res, err := engine.Search(r.Context(), q)
+		switch {
+		case errs.Is(err, errs.NotFound):
+			if _, known := s.sites.ByIndex(q.Index); known == nil {
+				return errs.E(errs.Unavailable, "the search index %s is being built; try again in a moment", q.Index)
 			}
-			q, err := search.ParseQuery(body)
-			if err != nil {
-				return err
-			}
-			if err := publicQuery(s, r, &q); err != nil {
-				return err
-			}
-			res, err := engine.Search(r.Context(), q)
-			switch {
-			case errs.Is(err, errs.NotFound):
-				if _, known := s.sites.ByIndex(q.Index); known == nil {
-					return errs.E(errs.Unavailable, "the search index %s is being built; try again in a moment", q.Index)
-				}
-				return errs.E(errs.Invalid, "%s", errs.MessageOf(err))
-			case errs.Is(err, errs.Invalid):
-				return err
-			case err != nil:
-				s.log.Error("search failed; answering the empty result", "index", q.Index, "err", err)
-				res = search.Result{Limit: q.Limit, Offset: q.Offset, Facets: []search.FacetResult{}, Content: []map[string]any{}}
-			}
-			w.Header().Set("Cache-Control", "public, max-age=60")
-			return writeJSON(w, r, http.StatusOK, res)
-		})
-	}
+			return errs.E(errs.Invalid, "%s", errs.MessageOf(err))
+		case errs.Is(err, errs.Invalid):
+			return err
+		case err != nil:
+			s.log.Error("search failed; answering the empty result", "index", q.Index, "err", err)
+			res = search.Result{Limit: q.Limit, Offset: q.Offset, Facets: []search.FacetResult{}, Content: []map[string]any{}}
+		}
+		w.Header().Set("Cache-Control", "public, max-age=60")
+		return httpkit.WriteJSON(w, r, http.StatusOK, res)
+	}}
 }

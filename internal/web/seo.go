@@ -5,15 +5,16 @@ import (
 	"encoding/xml"
 	"fmt"
 	"net/http"
-	"time"
 
 	"forecourt/internal/content"
+	"forecourt/internal/httpguard"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/page"
 )
 
 // handleRobots serves "GET /robots.txt" for the request's site.
 func (s *Server) handleRobots(w http.ResponseWriter, r *http.Request) error {
-	base := s.baseURL(r)
+	base := httpguard.BaseURL(r)
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	fmt.Fprintf(w, "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /_page/\nDisallow: /_img\n\nSitemap: %s/sitemap.xml\n", base)
@@ -39,13 +40,6 @@ func noIndex(it content.ItemRef) bool {
 	return false
 }
 
-// SitemapURL is one <url> of a sitemap.
-type SitemapURL struct {
-	Loc        string
-	LastMod    time.Time
-	Alternates []page.Alternate
-}
-
 type xmlURLSet struct {
 	XMLName xml.Name `xml:"urlset"`
 	NS      string   `xml:"xmlns,attr"`
@@ -69,13 +63,13 @@ type xmlLink struct {
 // language with hreflang alternates, plus what the domains add (cars, dealer
 // sites).
 func (s *Server) handleSitemap(w http.ResponseWriter, r *http.Request) error {
-	st := siteOf(r.Context())
-	base := s.baseURL(r)
+	st := httpguard.SiteOf(r)
+	base := httpguard.BaseURL(r)
 	items, err := s.pages.Content.Items(r.Context(), st.Name)
 	if err != nil {
 		return err
 	}
-	var urls []SitemapURL
+	var urls []page.SitemapURL
 	for _, it := range items {
 		if notInSitemap[it.TemplateName] || noIndex(it) {
 			continue
@@ -89,7 +83,7 @@ func (s *Server) handleSitemap(w http.ResponseWriter, r *http.Request) error {
 			alts = append(alts, page.Alternate{Lang: st.Locale(l), Href: page.Absolute(base, req.PublicPath(it.Path))})
 		}
 		for _, a := range alts {
-			urls = append(urls, SitemapURL{Loc: a.Href, LastMod: it.Updated, Alternates: alts})
+			urls = append(urls, page.SitemapURL{Loc: a.Href, LastMod: it.Updated, Alternates: alts})
 		}
 	}
 	for _, extra := range s.deps.Sitemap {
@@ -120,6 +114,6 @@ func (s *Server) handleSitemap(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
-	writeBody(w, r, http.StatusOK, buf.Bytes())
+	httpkit.WriteBody(w, r, http.StatusOK, buf.Bytes())
 	return nil
 }

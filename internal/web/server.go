@@ -17,8 +17,10 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/httpguard"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/page"
 	"forecourt/internal/personalize"
+	"forecourt/internal/search"
 	"forecourt/internal/site"
 	"forecourt/internal/store"
 )
@@ -70,8 +72,13 @@ type Deps struct {
 	AssetsDir string // web/dist/client
 	Redirects *Redirects
 	Logger    *slog.Logger
-	// Extra mounts more handlers (APIs of the domains) on the mux.
-	Extra []func(mux *http.ServeMux, s *Server)
+	// Routes are the features' API routes (each feature's Routes()),
+	// mounted beside the server's own; a pattern mounted twice panics.
+	Routes []httpkit.Route
+	// Search serves the public search API (POST /api/search); nil: none.
+	Search *search.Engine
+	// Handlers are plain handlers by pattern (the media proxy).
+	Handlers map[string]http.Handler
 	// Health adds named checks to /healthz.
 	Health map[string]func(ctx context.Context) string
 	// Personalize receives page-view events; nil or no endpoint drops them.
@@ -79,7 +86,7 @@ type Deps struct {
 	// Editing wires editing mode; nil turns it off.
 	Editing *EditingDeps
 	// Sitemap adds URLs of a site (cars, dealer sites) to its sitemap.
-	Sitemap []func(ctx context.Context, st *site.Site, base string) ([]SitemapURL, error)
+	Sitemap []func(ctx context.Context, st *site.Site, base string) ([]page.SitemapURL, error)
 	// ConnectSrc are more origins the browser may fetch from (a map style's).
 	ConnectSrc []string
 }
@@ -100,6 +107,7 @@ type Server struct {
 	// gzUpgrade holds a token while a document is recompressed.
 	gzUpgrade chan struct{}
 	deps      Deps
+	facts     *httpguard.Policy
 	started   time.Time
 	pwSem     chan struct{} // bounds concurrent password checks
 	pwWait    time.Duration // how long a sign-in waits for a slot
@@ -120,6 +128,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 	s := &Server{cfg: cfg, sites: d.Sites, pages: d.Pages, render: d.Renderer, store: d.Store, assets: a,
 		redir: d.Redirects, log: d.Logger, metrics: newMetrics(), deps: d, started: time.Now(),
 		pwSem: make(chan struct{}, max(1, runtime.GOMAXPROCS(0)/2)), pwWait: 5 * time.Second}
+	s.facts = &httpguard.Policy{Sites: d.Sites, ClientIPHeader: cfg.ClientIPHeader, PublicURL: cfg.PublicURL,
+		PublicURLs: cfg.PublicURLs, Redirected: func(r *http.Request) { setRoute(r, "redirect-host") }}
 	// RENDER_CACHE=0 turns off both caches of render output: the HTML by
 	// page data and the finished compressed documents.
 	if cfg.RenderCacheEntries > 0 {
@@ -159,18 +169,25 @@ func (s *Server) Handler() http.Handler {
 			return notFoundAPI(r)
 		}))
 	}
-	for _, extra := range s.deps.Extra {
-		extra(mux, s)
+	for pattern, h := range s.deps.Handlers {
+		mux.Handle(pattern, h)
+	}
+	if s.deps.Search != nil {
+		rt := s.searchRoute(s.deps.Search)
+		s.Route(mux, rt.Pattern, rt.Name, rt.Handler)
+	}
+	for _, rt := range s.deps.Routes {
+		s.Route(mux, rt.Pattern, rt.Name, rt.Handler)
 	}
 	var h http.Handler = mux
 	h = s.redirects(h)
-	h = s.siteFor(h)
+	// The request's facts (site, client address under CLIENT_IP_HEADER,
+	// base URL under PUBLIC_URLS, secure) are computed once here for the
+	// pages and every feature (httpguard.SiteOf, ClientAddr, BaseURL, …).
+	h = s.facts.Middleware(h)
 	h = s.bounds(h)
 	h = s.secure(h)
 	h = s.observe(h)
-	// The client's address is computed once, under CLIENT_IP_HEADER, for
-	// every feature's rate limits (httpguard.ClientAddr).
-	h = httpguard.ClientAddrMiddleware(s.cfg.ClientIPHeader, h)
 	return h
 }
 
@@ -178,20 +195,12 @@ func (s *Server) Handler() http.Handler {
 // route of a pattern the mux already has (the server's own or another
 // feature's) panics when Handler builds the mux: http.ServeMux refuses it
 // naming both registrations, so no route silently shadows another.
-func (s *Server) Route(mux *http.ServeMux, pattern, name string, h func(w http.ResponseWriter, r *http.Request) error) {
+func (s *Server) Route(mux *http.ServeMux, pattern, name string, h httpkit.HandlerFunc) {
 	hh := s.handle(h)
 	mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		setRoute(r, name)
 		hh(w, r)
 	}))
-}
-
-// SiteOf returns the site of a request (for domain handlers).
-func SiteOf(r *http.Request) *site.Site { return siteOf(r.Context()) }
-
-// WriteJSON writes v as JSON (for domain handlers).
-func WriteJSON(w http.ResponseWriter, r *http.Request, status int, v any) error {
-	return writeJSON(w, r, status, v)
 }
 
 // Logger returns the server's logger.

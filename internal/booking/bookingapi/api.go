@@ -23,9 +23,9 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
 	"forecourt/internal/httpguard"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/places"
 	"forecourt/internal/vehicles"
-	"forecourt/internal/web"
 )
 
 // Limits of the public endpoints.
@@ -59,16 +59,11 @@ type API struct {
 	Limiter  Limiter
 	// Kick wakes the mail outbox after a booking queued its mails.
 	Kick func()
-	// PublicURL is the site's public origin for links in mails ("" = the
-	// request's origin).
-	PublicURL string
-	Log       *slog.Logger
+	Log  *slog.Logger
 	// SiteOf names the forecourt site of a request (whose workshops are
-	// listed); nil: every workshop.
+	// listed); nil: the request's site (httpguard.SiteOf), and every
+	// workshop outside the server.
 	SiteOf func(r *http.Request) string
-	// SiteHosts are the hosts the request's site answers on (links in
-	// mails use only these, or loopback, when PublicURL is empty).
-	SiteHosts func(r *http.Request) []string
 	// StreamTimeout bounds one closestAvailable stream (default 15 s).
 	StreamTimeout time.Duration
 	// BookLimit bookings per client address per BookWindow (default 20 per 10 min).
@@ -96,22 +91,24 @@ type API struct {
 	SMS func(ctx context.Context, tx *sql.Tx, b booking.Booking, kind, phone, country, lang string) error
 }
 
-// Mount mounts the routes (for web.Deps.Extra); the service booking's
+// Routes lists the routes for the server's mux; the service booking's
 // flow of the booking page is added to Flows when it is not there.
-func (a *API) Mount(mux *http.ServeMux, srv *web.Server) {
+func (a *API) Routes() []httpkit.Route {
 	if a.Flows == nil {
 		a.Flows = map[string]*Flow{}
 	}
 	if a.Flows[booking.FlowService] == nil {
 		a.Flows[booking.FlowService] = a.ServiceFlow()
 	}
+	var routes []httpkit.Route
+	// Handlers write the contract's error shape themselves (writeError).
 	route := func(pattern, name string, h func(w http.ResponseWriter, r *http.Request) error) {
-		srv.Route(mux, pattern, name, func(w http.ResponseWriter, r *http.Request) error {
+		routes = append(routes, httpkit.Route{Pattern: pattern, Name: name, Handler: func(w http.ResponseWriter, r *http.Request) error {
 			if err := h(w, r); err != nil {
 				writeError(w, r, a.log(), err)
 			}
 			return nil
-		})
+		}})
 	}
 	route("GET /api/mechmate/car/{reg}", "mechmate-car", a.handleCar)
 	route("GET /api/mechmate/authorized-workshop/{brand}", "mechmate-authorized", a.handleAuthorized)
@@ -135,6 +132,7 @@ func (a *API) Mount(mux *http.ServeMux, srv *web.Server) {
 	route("GET /api/bookings/manage/calendar", "booking-manage-calendar", a.handleManageCalendar)
 	route("GET /api/places", "places", a.handlePlaces)
 	route("GET /api/places/nearest", "places-nearest", a.handleNearest)
+	return routes
 }
 
 func (a *API) log() *slog.Logger {
@@ -162,6 +160,8 @@ func (a *API) workshops(r *http.Request) []*booking.Workshop {
 	site := ""
 	if a.SiteOf != nil {
 		site = a.SiteOf(r)
+	} else if st := httpguard.SiteOf(r); st != nil {
+		site = st.Name
 	}
 	return a.Engine.Directory().All(site)
 }

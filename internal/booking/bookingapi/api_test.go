@@ -74,12 +74,12 @@ func newFixture(tb testing.TB, db *store.DB) fixture {
 	eng.Now = func() time.Time { return now }
 	reg := vehicles.NewRegistry()
 	api := &bookingapi.API{Engine: eng, Vehicles: reg, Places: places.Sweden(), Limiter: ratelimit.New(db),
-		SiteOf: func(r *http.Request) string { return web.SiteOf(r).Name }, SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts }, BookLimit: 40, StreamLimit: 1000,
+		BookLimit: 40, StreamLimit: 1000,
 		Log:   slog.New(slog.DiscardHandler),
 		Links: testLinks(tb, eng),
-		Guard: httpguard.Mutation{Allowed: func(r *http.Request) bool { return httpguard.AllowedOrigin(r, web.SiteOf(r)) }}}
+		Guard: httpguard.Mutation{Allowed: func(r *http.Request) bool { return httpguard.AllowedOrigin(r, httpguard.SiteOf(r)) }}}
 	s, err := web.New(web.Config{Locales: []string{"sv"}}, web.Deps{Sites: sites, Pages: &page.Assembler{}, Store: db, Logger: slog.New(slog.DiscardHandler),
-		AssetsDir: assetsDir(tb), Extra: []func(*http.ServeMux, *web.Server){api.Mount}})
+		AssetsDir: assetsDir(tb), Routes: api.Routes()})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"net"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -241,45 +240,10 @@ func (a *API) authorisedAnywhere(brand string) bool {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// origin is the public origin for links in mails (PublicOrigin).
-func (a *API) origin(r *http.Request) string {
-	var hosts []string
-	if a.SiteHosts != nil {
-		hosts = a.SiteHosts(r)
-	}
-	return PublicOrigin(a.PublicURL, hosts, r)
-}
-
-// PublicOrigin is the public origin for links in mails: publicURL, or the
-// request's origin when its host is one the site answers on (hosts) or a
-// loopback name; any other Host header (which a client chooses) gives the
-// site's first host, so nobody can make our mails link elsewhere.
-func PublicOrigin(publicURL string, hosts []string, r *http.Request) string {
-	if publicURL != "" {
-		return publicURL
-	}
-	scheme := "http"
-	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
-		scheme = "https"
-	}
-	host := strings.ToLower(r.Host)
-	name := host
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		name = h
-	}
-	if name == "localhost" || name == "127.0.0.1" || name == "::1" || strings.HasSuffix(name, ".localhost") {
-		return scheme + "://" + host
-	}
-	for _, h := range hosts {
-		if h == name {
-			return scheme + "://" + host
-		}
-	}
-	if len(hosts) > 0 {
-		return "https://" + hosts[0]
-	}
-	return scheme + "://" + host
-}
+// origin is the public origin for links in mails: the site's base URL
+// under the server's one policy (PUBLIC_URLS, PUBLIC_URL, the site's own
+// hosts; never a Host header a client chose).
+func (a *API) origin(r *http.Request) string { return httpguard.BaseURL(r) }
 
 // CancelPath is the cancel page of a booking.
 func CancelPath(b booking.Booking) string {

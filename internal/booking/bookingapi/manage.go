@@ -13,7 +13,6 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
 	"forecourt/internal/httpguard"
-	"forecourt/internal/web"
 )
 
 // The booking page's calls (issue 21.12): a customer opens the link of a
@@ -97,7 +96,7 @@ func (a *API) manageCall(w http.ResponseWriter, r *http.Request, kind string, li
 func (a *API) change(r *http.Request) Change {
 	origin := a.origin(r)
 	lang := "sv"
-	if st := web.SiteOf(r); st != nil {
+	if st := httpguard.SiteOf(r); st != nil {
 		lang = st.DefaultLanguage()
 	}
 	return Change{Origin: origin, Lang: lang, ManageURL: func(b booking.Booking) (string, error) { return a.Links.URL(origin, b) }}

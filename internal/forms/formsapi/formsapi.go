@@ -26,9 +26,10 @@ import (
 	"forecourt/internal/forms"
 	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/leads"
+	"forecourt/internal/httpguard"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/site"
-	"forecourt/internal/web"
 )
 
 // CarRecipients resolves the dealer of a car form (cardetail.Service).
@@ -59,7 +60,7 @@ type Service struct {
 	Outbox                       Kicker
 	Log                          *slog.Logger
 	// ExtraOriginHosts are host names allowed as Origin besides the site's
-	// own (PUBLIC_URL's host).
+	// own and its public URLs' (httpguard.OriginAllowed).
 	ExtraOriginHosts []string
 	Now              func() time.Time
 }
@@ -100,11 +101,13 @@ func (s *Service) today(st *site.Site) time.Time {
 	return s.now()
 }
 
-// Mount mounts the form endpoints (for web.Deps.Extra).
-func (s *Service) Mount(mux *http.ServeMux, srv *web.Server) {
-	srv.Route(mux, "GET /api/forms/ticket", "api-forms-ticket", s.handleTicket)
-	srv.Route(mux, "POST /api/forms/comhub", "api-forms-comhub", s.answer(s.handleComhub))
-	srv.Route(mux, "POST /api/jotform", "api-jotform", s.answer(s.jotformFailures(s.handleJotform)))
+// Routes lists the form endpoints for the server's mux.
+func (s *Service) Routes() []httpkit.Route {
+	return []httpkit.Route{
+		{Pattern: "GET /api/forms/ticket", Name: "api-forms-ticket", Handler: s.handleTicket},
+		{Pattern: "POST /api/forms/comhub", Name: "api-forms-comhub", Handler: s.answer(s.handleComhub)},
+		{Pattern: "POST /api/jotform", Name: "api-jotform", Handler: s.answer(s.jotformFailures(s.handleJotform))},
+	}
 }
 
 // answer turns the errors web has no status for into their answers: 413
@@ -129,9 +132,9 @@ func (s *Service) answer(h func(w http.ResponseWriter, r *http.Request) error) f
 // handleTicket serves "GET /api/forms/ticket": a new form ticket for the
 // request's site.
 func (s *Service) handleTicket(w http.ResponseWriter, r *http.Request) error {
-	t := s.Tickets.Issue(web.SiteOf(r).Name, s.now())
+	t := s.Tickets.Issue(httpguard.SiteOf(r).Name, s.now())
 	w.Header().Set("Cache-Control", "no-store")
-	return web.WriteJSON(w, r, http.StatusOK, t)
+	return httpkit.WriteJSON(w, r, http.StatusOK, t)
 }
 
 // accepted is the answer of a stored (or already stored) lead.
@@ -147,7 +150,7 @@ type accepted struct {
 // recipient resolved from the site's data, the recipient's rate limit
 // counted, and the lead stored with its mail queued in one transaction.
 func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
-	st := web.SiteOf(r)
+	st := httpguard.SiteOf(r)
 	body, err := s.readForm(w, r, st)
 	if err != nil {
 		return err
@@ -160,12 +163,12 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 	ok := accepted{Status: "accepted", SubmissionID: f.SubmissionID}
 	if f.Honeypot {
 		s.log().Warn("form honeypot filled; submission dropped", "form", f.Name, "site", st.Name)
-		return web.WriteJSON(w, r, http.StatusAccepted, ok)
+		return httpkit.WriteJSON(w, r, http.StatusAccepted, ok)
 	}
 	if done, err := s.Leads.Exists(r.Context(), st.Name, f.SubmissionID); err != nil {
 		return err
 	} else if done {
-		return web.WriteJSON(w, r, http.StatusAccepted, ok)
+		return httpkit.WriteJSON(w, r, http.StatusAccepted, ok)
 	}
 	nonce, err := s.Tickets.Check(f.Ticket, st.Name, s.now())
 	if err != nil {
@@ -185,7 +188,7 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 	if created && s.Outbox != nil {
 		s.Outbox.Kick()
 	}
-	return web.WriteJSON(w, r, http.StatusAccepted, ok)
+	return httpkit.WriteJSON(w, r, http.StatusAccepted, ok)
 }
 
 // recipient resolves where form goes from the site's own data.
@@ -313,7 +316,7 @@ func (s *Service) jotformFailures(h func(w http.ResponseWriter, r *http.Request)
 				errs.CodeOf(err) != errs.RateLimited && errs.CodeOf(err) != errs.Forbidden {
 				level = slog.LevelError
 			}
-			s.log().Log(r.Context(), level, "FORM_SUBMISSION_FAILED_JOTFORM", "site", web.SiteOf(r).Name, "err", err)
+			s.log().Log(r.Context(), level, "FORM_SUBMISSION_FAILED_JOTFORM", "site", httpguard.SiteOf(r).Name, "err", err)
 		}
 		return err
 	}
@@ -324,7 +327,7 @@ func (s *Service) jotformFailures(h func(w http.ResponseWriter, r *http.Request)
 // the form's definition; the backend stores and mails it (or sends it to
 // the hosted service). The answer is {"content":{"id","answers"}}.
 func (s *Service) handleJotform(w http.ResponseWriter, r *http.Request) error {
-	st := web.SiteOf(r)
+	st := httpguard.SiteOf(r)
 	body, err := s.readForm(w, r, st)
 	if err != nil {
 		return err
@@ -361,12 +364,12 @@ func (s *Service) handleJotform(w http.ResponseWriter, r *http.Request) error {
 	out.Content.ID, out.Content.Answers = b.SubmissionID, answers.Values
 	if strings.TrimSpace(b.Website) != "" {
 		s.log().Warn("form honeypot filled; submission dropped", "form", def.ID, "site", st.Name)
-		return web.WriteJSON(w, r, http.StatusOK, out)
+		return httpkit.WriteJSON(w, r, http.StatusOK, out)
 	}
 	if done, err := s.Backend.Exists(r.Context(), b.SubmissionID); err != nil {
 		return err
 	} else if done {
-		return web.WriteJSON(w, r, http.StatusOK, out)
+		return httpkit.WriteJSON(w, r, http.StatusOK, out)
 	}
 	nonce, err := s.Tickets.Check(strings.TrimSpace(b.Ticket), st.Name, s.now())
 	if err != nil {
@@ -382,5 +385,5 @@ func (s *Service) handleJotform(w http.ResponseWriter, r *http.Request) error {
 	if res.Created && s.Outbox != nil && s.Backend.Name() == "built-in" {
 		s.Outbox.Kick()
 	}
-	return web.WriteJSON(w, r, http.StatusOK, out)
+	return httpkit.WriteJSON(w, r, http.StatusOK, out)
 }

@@ -103,7 +103,7 @@ func newFixture(tb testing.TB, db *store.DB, mod func(*formsapi.Service)) *fixtu
 	pages.Register("ServiceRequestForm", svc.ServiceRequestLoader())
 	s, err := web.New(web.Config{Locales: []string{"sv", "en", "nb"}}, web.Deps{
 		Sites: sites, Pages: pages, Store: db, AssetsDir: fakeAssets(tb), Logger: quiet,
-		Extra: []func(*http.ServeMux, *web.Server){svc.Mount},
+		Routes: svc.Routes(),
 	})
 	if err != nil {
 		tb.Fatal(err)

@@ -41,7 +41,7 @@ func (s *Service) readForm(w http.ResponseWriter, r *http.Request, st *site.Site
 	if !httpguard.IsJSON(r) {
 		return nil, &statusError{http.StatusUnsupportedMediaType, "unsupported_media_type", "Send the form as application/json."}
 	}
-	if !httpguard.AllowedOrigin(r, st, s.ExtraOriginHosts...) {
+	if !httpguard.OriginAllowed(r, s.ExtraOriginHosts...) {
 		return nil, errs.E(errs.Forbidden, "Forms are accepted from the site's own pages only.")
 	}
 	if err := forms.AllowAddress(r.Context(), s.Limiter, s.addressLimit(), httpguard.ClientAddr(r)); err != nil {

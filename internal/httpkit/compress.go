@@ -1,4 +1,4 @@
-package web
+package httpkit
 
 import (
 	"bytes"
@@ -11,16 +11,16 @@ import (
 	"github.com/klauspost/compress/gzip"
 )
 
-// minCompress is the size below which compression costs more than it saves.
-const minCompress = 1024
+// MinCompress is the size below which compression costs more than it saves.
+const MinCompress = 1024
 
 // Dynamic bodies are compressed on every response (their CSP nonce differs),
 // so speed wins over the last few per cent of size: level 1 costs a third of
 // level 5 for about 15% more bytes.
 var gzipPool = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed); return w }}
 
-// encodingFor picks br or gzip from Accept-Encoding ("" for identity).
-func encodingFor(r *http.Request) string {
+// EncodingFor picks br or gzip from Accept-Encoding ("" for identity).
+func EncodingFor(r *http.Request) string {
 	ae := r.Header.Get("Accept-Encoding")
 	if ae == "" {
 		return ""
@@ -43,8 +43,8 @@ func encodingFor(r *http.Request) string {
 	return ""
 }
 
-// acceptsGzip reports whether the client takes gzip.
-func acceptsGzip(r *http.Request) bool {
+// AcceptsGzip reports whether the client takes gzip.
+func AcceptsGzip(r *http.Request) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if strings.TrimSpace(name) == "gzip" {
@@ -54,8 +54,8 @@ func acceptsGzip(r *http.Request) bool {
 	return false
 }
 
-// compress encodes b with enc.
-func compress(enc string, b []byte, quality int) []byte {
+// Compress encodes b with enc.
+func Compress(enc string, b []byte, quality int) []byte {
 	var buf bytes.Buffer
 	switch enc {
 	case "br":
@@ -74,14 +74,14 @@ func compress(enc string, b []byte, quality int) []byte {
 	return buf.Bytes()
 }
 
-// writeBody writes b, compressed when worthwhile and accepted. Dynamic
+// WriteBody writes b, compressed when worthwhile and accepted. Dynamic
 // bodies use a fast brotli quality; static assets are compressed once at
 // start with the best one.
-func writeBody(w http.ResponseWriter, r *http.Request, status int, b []byte) {
+func WriteBody(w http.ResponseWriter, r *http.Request, status int, b []byte) {
 	h := w.Header()
 	h.Add("Vary", "Accept-Encoding")
-	if enc := encodingFor(r); enc != "" && len(b) >= minCompress {
-		b = compress(enc, b, 2)
+	if enc := EncodingFor(r); enc != "" && len(b) >= MinCompress {
+		b = Compress(enc, b, 2)
 		h.Set("Content-Encoding", enc)
 	}
 	h.Set("Content-Length", strconv.Itoa(len(b)))
