@@ -255,7 +255,7 @@ func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()
 		Handlers: map[string]http.Handler{"GET /-/media/": mediaHandler, "GET /-/jssmedia/": mediaHandler, "GET /_img": mediaHandler},
 		Routes:   storySvc.Routes(),
 		Search:   engine,
-		Health: map[string]func(context.Context) string{"search": indexer.State},
+		Health:   map[string]func(context.Context) string{"search": indexer.State},
 	}
 	if srv.pool != nil {
 		deps.Renderer = srv.pool

@@ -3,7 +3,6 @@ package alerts
 import (
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -81,15 +80,11 @@ func answer(h func(w http.ResponseWriter, r *http.Request) error) func(w http.Re
 }
 
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, &statusError{http.StatusRequestEntityTooLarge, "too_large", "The request is too large (at most 8 KiB)."}
-		}
-		return nil, errs.E(errs.Invalid, "The request body could not be read.")
+	b, err := httpkit.ReadBody(w, r, MaxBody)
+	if errs.Is(err, errs.TooLarge) {
+		return nil, &statusError{http.StatusRequestEntityTooLarge, "too_large", "The request is too large (at most 8 KiB)."}
 	}
-	return b, nil
+	return b, err
 }
 
 // allow counts one hit of key against lim (internal/ratelimit in the store).

@@ -1,7 +1,6 @@
 package cardetail
 
 import (
-	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -21,7 +20,7 @@ const maxBody = 32 << 10
 var Now = time.Now
 
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	b, err := httpkit.ReadBody(w, r, maxBody)
 	if err != nil {
 		return nil, errs.E(errs.Invalid, "request body too large (at most %d bytes)", maxBody)
 	}

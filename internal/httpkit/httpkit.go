@@ -91,9 +91,16 @@ func WriteJSON(w http.ResponseWriter, r *http.Request, status int, v any) error 
 	return nil
 }
 
+// Errors of reading a body: the features that answer in their own
+// contract's words tell them apart with errors.Is.
+var (
+	ErrUnreadable    = errs.E(errs.Invalid, "The request body could not be read.")
+	ErrMalformedJSON = errs.E(errs.Invalid, "The request body is not valid JSON of the expected shape.")
+)
+
 // ReadBody reads the request body up to max bytes. A longer body is a
 // TooLarge error (413) naming the bound; a body that cannot be read is
-// Invalid.
+// ErrUnreadable.
 func ReadBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error) {
 	if r.ContentLength > max {
 		return nil, TooLarge(max)
@@ -104,13 +111,14 @@ func ReadBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error)
 		if errors.As(err, &mbe) {
 			return nil, TooLarge(max)
 		}
-		return nil, errs.E(errs.Invalid, "The request body could not be read.")
+		return nil, ErrUnreadable
 	}
 	return b, nil
 }
 
 // DecodeJSON reads a body of at most max bytes into v: one JSON value, no
-// unknown fields, nothing after it. Errors: TooLarge, Invalid.
+// unknown fields, nothing after it. Errors: TooLarge, ErrUnreadable,
+// ErrMalformedJSON.
 func DecodeJSON(w http.ResponseWriter, r *http.Request, max int64, v any) error {
 	b, err := ReadBody(w, r, max)
 	if err != nil {
@@ -119,7 +127,7 @@ func DecodeJSON(w http.ResponseWriter, r *http.Request, max int64, v any) error 
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil || dec.More() {
-		return errs.E(errs.Invalid, "The request body is not valid JSON of the expected shape.")
+		return ErrMalformedJSON
 	}
 	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"html/template"
-	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -163,23 +162,17 @@ func writeJSON(w http.ResponseWriter, v any) error {
 // decodeBody reads one JSON object of at most maxBody bytes into v.
 // Errors: errTooLarge, Invalid.
 func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return errTooLarge
-		}
+	err := httpkit.DecodeJSON(w, r, maxBody, v)
+	switch {
+	case err == nil:
+		return nil
+	case errs.Is(err, errs.TooLarge):
+		return errTooLarge
+	case errors.Is(err, httpkit.ErrMalformedJSON):
+		return errs.E(errs.Invalid, "Förfrågan är inte giltig JSON.")
+	default:
 		return errs.E(errs.Invalid, "Förfrågan kunde inte läsas.")
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return errs.E(errs.Invalid, "Förfrågan är inte giltig JSON.")
-	}
-	if dec.More() {
-		return errs.E(errs.Invalid, "Förfrågan är inte giltig JSON.")
-	}
-	return nil
 }
 
 func setCookie(w http.ResponseWriter, r *http.Request, token string, ttl time.Duration) {

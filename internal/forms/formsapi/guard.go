@@ -2,14 +2,13 @@ package formsapi
 
 import (
 	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 	"strconv"
 
 	"forecourt/internal/errs"
 	"forecourt/internal/forms"
 	"forecourt/internal/httpguard"
+	"forecourt/internal/httpkit"
 	"forecourt/internal/site"
 )
 
@@ -47,12 +46,11 @@ func (s *Service) readForm(w http.ResponseWriter, r *http.Request, st *site.Site
 	if err := forms.AllowAddress(r.Context(), s.Limiter, s.addressLimit(), httpguard.ClientAddr(r)); err != nil {
 		return nil, err
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, &statusError{http.StatusRequestEntityTooLarge, "too_large", "The form is too large (at most " + strconv.Itoa(MaxBody>>10) + " KiB)."}
-		}
+	body, err := httpkit.ReadBody(w, r, MaxBody)
+	switch {
+	case errs.Is(err, errs.TooLarge):
+		return nil, &statusError{http.StatusRequestEntityTooLarge, "too_large", "The form is too large (at most " + strconv.Itoa(MaxBody>>10) + " KiB)."}
+	case err != nil:
 		return nil, errs.E(errs.Invalid, "The form body could not be read.")
 	}
 	return body, nil
