@@ -1,4 +1,4 @@
-// Journey of the saved searches (issue 14): save a car-list search with
+// Journey of the saved searches: save a car-list search with
 // 'Bevaka sökningen', confirm it from the mail read from the harness's SMTP
 // listener, import a stock feed with a price drop through `forecourt import
 // cars` against the server's data folder, let the digest sweep run (every

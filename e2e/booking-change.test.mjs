@@ -1,5 +1,5 @@
 // Journeys of changing and cancelling a booking by the link in its
-// confirmation (issue 21.12, 21.13, 21.17), for the service booking and the
+// confirmation, for the service booking and the
 // tyre hotel's wheel change: the link is read from the mail at the harness's
 // SMTP listener, the text messages from the development SMS outbox
 // (GET /_dev/sms, /_dev/sms.html), the calendar files from the mails and the

@@ -1,5 +1,5 @@
-// The service booking and the tyre hotel as a car owner meets them (issue 21
-// items 1–7, 9, 11, 19; issue 20 items 7 and 8), in Chromium at phone and
+// The service booking and the tyre hotel as a car owner meets them, in
+// Chromium at phone and
 // desktop width: a time taken meanwhile in both flows (the message, the
 // refreshed times, the typed details kept), pasted plates, where focus goes
 // after a date or a time, the week view on a phone, closed days, whose price

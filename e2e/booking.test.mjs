@@ -1,4 +1,4 @@
-// Journeys of the service booking at /boka-service (issue 8): a whole booking
+// Journeys of the service booking at /boka-service: a whole booking
 // by mouse ending with the confirmation mail and its calendar file, one by
 // keyboard alone, a slot taken by someone else between choosing and booking,
 // the phone drawer, a reload in the middle, and axe on every step.

@@ -1,4 +1,4 @@
-// Journeys of issue 20 items 4, 14 and 15: the cookie banner comes first in
+// Journeys of consent, media and the map: the cookie banner comes first in
 // the Tab order and never hides the focused control; third-party video
 // loads only after consent (and the demo's own video plays); the offline
 // map is a real map with a marker, keyboard zoom and a name.

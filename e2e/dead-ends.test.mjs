@@ -1,4 +1,4 @@
-// Journeys of issue 20, "dead ends and wrong results": group-fi in Swedish,
+// Journeys of dead ends and wrong results a visitor met: group-fi in Swedish,
 // the old site's sort values, the car list past its 20 pages, every site's
 // home and 404 page, British units on the UK car page, the newsletter
 // without a marketing provider, and pages that must load without console

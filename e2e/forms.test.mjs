@@ -1,4 +1,4 @@
-// Journeys of the form and listing blocks (issue 10): the sell / trade-in
+// Journeys of the form and listing blocks: the sell / trade-in
 // form, the Norwegian service request by keyboard alone, the form builder
 // on group-se and group-uk, the marketing-form embed with a stand-in
 // provider script served here on loopback, the site selection, site block

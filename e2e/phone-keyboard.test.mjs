@@ -1,4 +1,4 @@
-// Phones and keyboards (issue 20, items 2, 3, 5, 6, 19, 20): what a visitor
+// Phones and keyboards: what a visitor
 // on a phone or with a keyboard met on the car list, car page, compare
 // dialog, booking and the carstore home, each checked as they would meet it.
 import { test, before, after } from "node:test";

@@ -1,4 +1,4 @@
-// Journeys of the owner reminders (issue 14) against the real server: book
+// Journeys of the owner reminders against the real server: book
 // a service (and a wheel change) with the reminder ticked, make the
 // reminders due with `forecourt reminders run --now …` on the same data
 // folder (the test-only way to send them now), read the reminder mail from

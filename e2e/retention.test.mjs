@@ -1,4 +1,4 @@
-// Journeys of issue 14 that keep buyers coming back: favourites (hearts,
+// Journeys of what keeps buyers coming back: favourites (hearts,
 // a reload, the favourites page, a share link opened in a fresh browser)
 // and shopping by monthly cost with the keyboard.
 import { test, before, after } from "node:test";

@@ -1,4 +1,4 @@
-// Journeys of the tyre-hotel portal at /dackhotell (issue 9) against the real
+// Journeys of the tyre-hotel portal at /dackhotell against the real
 // server: the code is read from the development SMS outbox (GET /_dev/sms)
 // and the confirmation mail from a test SMTP listener in this process.
 // Demo plates: DCK123 (tyres fine), DCK456 (a worn tyre), DCK789 (no free times).

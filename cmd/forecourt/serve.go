@@ -141,7 +141,7 @@ func tuneMemory() (fitMemory func()) {
 		// ...while a soft limit keeps the process's memory bounded: with
 		// the demo stock the live heap is some 70 MB after start and 200 MB
 		// with full page caches, and at 200% growth the heap reached
-		// 600–800 MB under load. Near 500 MB RSS (issue 13's bound is 600)
+		// 600–800 MB under load. Near 500 MB RSS (the bound is 600)
 		// costs about 10% of the list's throughput when its caches are full
 		// (docs/performance.md). A larger stock has a larger live heap (a
 		// million cars: 1 GB): the limit follows it after every round of

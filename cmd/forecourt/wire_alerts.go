@@ -92,7 +92,7 @@ func alertsTokens(ctx context.Context, a *app, set alertsSettings) (*linktoken.S
 	return tokens, formsKey, nil
 }
 
-// wireAlerts plugs in the saved searches (issue 14): the sign-up, confirm,
+// wireAlerts plugs in the saved searches: the sign-up, confirm,
 // unsubscribe and manage endpoints, and the match, sweep and digest jobs.
 func wireAlerts(ctx context.Context, w *wiring) error {
 	set, err := loadAlertsSettings()

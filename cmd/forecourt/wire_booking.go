@@ -26,7 +26,7 @@ func vehicleProvider() (vehicles.Provider, error) {
 	return &vehicles.HTTPProvider{BaseURL: u, APIKey: os.Getenv("VEHICLE_API_KEY")}, nil
 }
 
-// wireBooking plugs in the service booking (issue 8): the booking engine
+// wireBooking plugs in the service booking: the booking engine
 // over the dealer sites' workshops, the /api/mechmate/… and /api/places
 // calls, over the server's one booking engine (startBookingEngine).
 func wireBooking(ctx context.Context, w *wiring) error {

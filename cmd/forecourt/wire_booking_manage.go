@@ -15,7 +15,7 @@ import (
 )
 
 // bookingParts are what the service booking and the tyre hotel's wheel
-// changes share (issue 21.12, 21.13): the signed links to a booking's page,
+// changes share: the signed links to a booking's page,
 // the text messages (River jobs into the tyre hotel's SMS outbox, which is
 // the one SMS adapter), and the booking page's flows.
 type bookingParts struct {

@@ -6,7 +6,7 @@ import (
 	"forecourt/internal/cardetail"
 )
 
-// wireCarDetail plugs in the car detail page (issue 4 "Choose a car"): the
+// wireCarDetail plugs in the car detail page ("Choose a car"): the
 // /<pathToCarDetail>{id}/{slug} route, its loaders (car, similar cars, car of
 // the week) and the finance and media APIs.
 func wireCarDetail(ctx context.Context, w *wiring) error {

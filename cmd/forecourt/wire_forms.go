@@ -111,7 +111,7 @@ func storedSecret(ctx context.Context, db *store.DB, kvKey, configured, what str
 	return hex.DecodeString(v)
 }
 
-// wireForms plugs in every form (issue 10): the form ticket, the lead forms
+// wireForms plugs in every form: the form ticket, the lead forms
 // (/api/forms/comhub: car detail, UK finance, sell / trade-in, Norwegian
 // service request) and the form builder (/api/jotform, the FormBuilder and
 // ServiceRequestForm loaders), all mailing through the shared outbox.

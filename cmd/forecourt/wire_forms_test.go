@@ -81,7 +81,7 @@ func TestLeadsCommand(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &exp); err != nil {
 		t.Fatalf("export is not JSON: %v\n%s", err, out.String())
 	}
-	// Mails to the person: the booking's and the receipt of the sell request (issue 21.18).
+	// Mails to the person: the booking's and the receipt of the sell request.
 	if len(exp.Data["leads"]) != 1 || len(exp.Data["mailOutbox"]) != 2 || len(exp.Data["formSubmissions"]) != 0 || len(exp.Data["bookings"]) != 1 {
 		t.Errorf("export %s", out.String())
 	}

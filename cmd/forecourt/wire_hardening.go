@@ -14,7 +14,7 @@ import (
 	"forecourt/internal/web"
 )
 
-// hardeningConfig are the settings of the abuse bounds (issue 11).
+// hardeningConfig are the settings of the abuse bounds.
 type hardeningConfig struct {
 	// PublicURLs maps a site name to its public origin (PUBLIC_URLS
 	// "group-se=https://forecourt.se,group-uk=https://forecourt.co.uk").

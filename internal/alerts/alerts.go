@@ -1,5 +1,5 @@
 // Package alerts keeps the saved searches of the car list and mails their
-// alerts (issue 14): a visitor saves a list state with an address and a
+// alerts: a visitor saves a list state with an address and a
 // frequency, confirms it through a signed link (double opt-in), and then
 // gets at most one digest per day or week listing new matching cars and
 // price drops on matching cars. Alerts come from comparing imports: the

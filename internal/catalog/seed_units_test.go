@@ -25,7 +25,7 @@ func TestImperialConversions(t *testing.T) {
 }
 
 // TestUKDemoCarsAreImperial: group-uk's technical texts are in British
-// units, the other sites' metric (issue 20: UK pages mixed 0–100 km/h,
+// units, the other sites' metric (UK pages mixed 0–100 km/h,
 // km and kWh/100 km with miles).
 func TestUKDemoCarsAreImperial(t *testing.T) {
 	for _, site := range []string{"group-uk", "group-eu", "group-se"} {

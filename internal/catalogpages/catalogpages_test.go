@@ -511,7 +511,7 @@ func TestLastPage(t *testing.T) {
 }
 
 // TestLegacySortRedirects: the old site's addresses keep their sort
-// (issue 20: /elbilar?sort=price_asc showed the newest cars), and a sort
+// (/elbilar?sort=price_asc showed the newest cars), and a sort
 // the list does not know is passed on for the list to report, not dropped.
 func TestLegacySortRedirects(t *testing.T) {
 	rd, err := web.LoadRedirects(contentfiles.FS)

@@ -12,7 +12,7 @@ import (
 
 // TestOneSupportAddress: a site that names its customer-service address in
 // the dictionary (supportEmail: booking errors, the tyre hotel) shows that
-// same address in its footer and nowhere another one (issue 20: booking
+// same address in its footer and nowhere another one (booking
 // said kundtjanst@, the footer and the tyre hotel kundservice@).
 func TestOneSupportAddress(t *testing.T) {
 	src, err := content.LoadFiles(contentfiles.FS)

@@ -1,4 +1,4 @@
-// Package reminders keeps owner reminders (issue 14): a customer who ticks
+// Package reminders keeps owner reminders: a customer who ticks
 // the box when booking a service or a wheel change gets one mail when the
 // car is due again — 'service due' at the booked offerings' interval (a
 // year by default), or the tyre-season reminder before the next seasonal

@@ -11,7 +11,7 @@ import (
 	"forecourt/internal/errs"
 )
 
-// TestParseQueryBounds: the probes of issue 11 (one facet hundreds of
+// TestParseQueryBounds: probes for unbounded work (one facet hundreds of
 // times, a huge offset, thousands of filter values) are 400s naming the
 // field.
 func TestParseQueryBounds(t *testing.T) {

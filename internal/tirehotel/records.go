@@ -25,10 +25,10 @@ type CreateRequest struct {
 	FreeText     string       `json:"freeText"`
 	Customer     CustomerBase `json:"customer"`
 	// Reminder is the customer's opt-in to a reminder before the next
-	// seasonal wheel change (issue 14); absent means no.
+	// seasonal wheel change; absent means no.
 	Reminder bool `json:"reminder"`
 	// ConfirmSecond books although the car already has a wheel change
-	// booked this season (the portal warned; issue 21.15).
+	// booked this season (the portal warned).
 	ConfirmSecond bool `json:"confirmSecond"`
 	// Origin is the public origin for the mails' links and Lang the
 	// site's language, set by the handler from the request (never read
@@ -48,7 +48,7 @@ type Confirmation struct {
 	FreeText              string          `json:"freeText"`
 	RegNo                 string          `json:"regNo"`
 	// ManageURL is the booking's page (change the time, cancel) and
-	// CalendarURL its calendar file, both with a link token (issue 21.12).
+	// CalendarURL its calendar file, both with a link token.
 	ManageURL   string `json:"manageUrl,omitempty"`
 	CalendarURL string `json:"calendarUrl,omitempty"`
 }

@@ -12,8 +12,8 @@ import (
 	"forecourt/internal/errs"
 )
 
-// Upcoming is one of the customer's wheel changes still ahead (issue
-// 21.15): the confirmation as booked, with the booking's current time and
+// Upcoming is one of the customer's wheel changes still ahead: the
+// confirmation as booked, with the booking's current time and
 // a link to its page (change, cancel).
 type Upcoming struct {
 	Confirmation

@@ -350,7 +350,7 @@ func (wc *WheelChange) Create(ctx context.Context, s Session, erpID, idemKey str
 		Items:    []booking.Item{{Code: ServiceCode, Name: ServiceName, Units: 1, PriceKnown: true}},
 		InTx: func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
 			// A second wheel change for the car in the same season is
-			// booked only when the customer confirms it (issue 21.15):
+			// booked only when the customer confirms it:
 			// checked here, after a replay or a taken time has answered.
 			if !req.ConfirmSecond {
 				if up, err := wc.Upcoming(ctx, s); err != nil {

@@ -320,7 +320,7 @@ func TestClosestAvailableStream(t *testing.T) {
 	f := sqliteFixture(t)
 	base := "/api/mechmate/departments/closestAvailable?regNo=ABC123&serviceOfferings=originalservice,wheelchange&latitude=59.33&longitude=18.06"
 	msgs := readStream(t, do(f, "GET", base+"&limit=3", ""))
-	// First, why nearer workshops are not listed (issue 21.16): they are
+	// First, why nearer workshops are not listed: they are
 	// not authorised for Volvo, which the interval service needs.
 	why, _ := json.Marshal(msgs[0]["nearer"])
 	if !strings.Contains(string(why), `"reason":"Service enligt serviceintervall kräver en verkstad auktoriserad för Volvo"`) || !strings.Contains(string(why), `"code":"originalservice"`) {
@@ -403,7 +403,7 @@ func TestTimeslots(t *testing.T) {
 	if len(days[5].AvailableSlots) != 0 || days[5].AllDaySlotAvailable {
 		t.Errorf("Saturday open: %+v", days[5])
 	}
-	// Closed days say so (issue 21.7): the weekend without a name, a public
+	// Closed days say so: the weekend without a name, a public
 	// holiday with its name; open days are not closed.
 	if !days[5].Closed || days[5].ClosedName != "" || !days[6].Closed || days[0].Closed {
 		t.Errorf("weekend closed: %+v %+v, Monday %+v", days[5], days[6], days[0])

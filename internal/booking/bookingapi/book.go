@@ -37,8 +37,8 @@ type BookRequest struct {
 	RegistrationNumber      string           `json:"registrationNumber"`
 	Mileage                 *int             `json:"mileage"`
 	ServiceOfferingRequests []OfferingChoice `json:"serviceOfferingRequests"`
-	// Reminder is the customer's opt-in to a 'service due' reminder
-	// (issue 14); absent means no.
+	// Reminder is the customer's opt-in to a 'service due' reminder;
+	// absent means no.
 	Reminder bool `json:"reminder"`
 }
 

@@ -15,7 +15,7 @@ import (
 	"forecourt/internal/httpguard"
 )
 
-// The booking page's calls (issue 21.12): a customer opens the link of a
+// The booking page's calls: a customer opens the link of a
 // confirmation (booking.Links: signed, naming one booking, expiring after
 // its time) and sees the booking, changes its time at the same workshop
 // with the same services, cancels it or downloads its calendar file. Every

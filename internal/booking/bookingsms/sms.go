@@ -1,4 +1,4 @@
-// Package bookingsms sends a booking's text messages (issue 21.13): the
+// Package bookingsms sends a booking's text messages: the
 // confirmation at once and a reminder 24 hours before the drop-off, when
 // the customer gave a mobile number (the tyre hotel always has one). They
 // are River jobs (internal/jobs) inserted in the booking's own

@@ -68,7 +68,7 @@ func TestServiceRequestRecipients(t *testing.T) {
 				t.Fatalf("%d %s", rec.Code, rec.Body)
 			}
 			ms := mails(t, f.db, leads.MailRef(id))
-			// The dealer's mail, then the customer's receipt (issue 21.18).
+			// The dealer's mail, then the customer's receipt.
 			if len(ms) != 2 || ms[0].To != tt.to || ms[1].To != "ola@example.no" || ms[1].Kind != leads.ReceiptKind {
 				t.Fatalf("mails %+v, want one to %s and the receipt", ms, tt.to)
 			}

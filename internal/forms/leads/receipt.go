@@ -7,7 +7,7 @@ import (
 	"forecourt/internal/mail"
 )
 
-// ReceiptKind is the outbox kind of the customer's receipts (issue 21.18).
+// ReceiptKind is the outbox kind of the customer's receipts.
 const ReceiptKind = "lead-receipt"
 
 // Reference is the short reference a customer quotes for a lead: the

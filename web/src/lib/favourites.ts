@@ -1,4 +1,4 @@
-// Favourites (issue 14): cars a visitor saves without an account, kept in
+// Favourites: cars a visitor saves without an account, kept in
 // this browser's localStorage under "favourites" as a small snapshot of
 // each car (id, slug, brand, model), newest first, so a car that is sold
 // later can still be named on the favourites page. Storage is read only in

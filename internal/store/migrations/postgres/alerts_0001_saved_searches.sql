@@ -1,4 +1,4 @@
--- Saved searches of the car list and their alerts (issue 14). A search is
+-- Saved searches of the car list and their alerts. A search is
 -- created unconfirmed; only confirmed searches (confirmed_at set, double
 -- opt-in) are matched against import diffs. Times are Unix milliseconds.
 CREATE TABLE alerts_searches (

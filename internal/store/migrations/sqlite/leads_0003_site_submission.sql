@@ -1,5 +1,5 @@
 -- A formSubmissionId is unique per site, not across all sites: the same id
--- sent to another site is that site's own lead (issue 21.24), while a
+-- sent to another site is that site's own lead, while a
 -- repeated submit to the same site still stores nothing new.
 --
 -- SQLite cannot drop a column's UNIQUE, so leads is rebuilt. Its child

@@ -1,4 +1,4 @@
--- Owner reminders (issue 14): a customer who ticked the box when booking a
+-- Owner reminders: a customer who ticked the box when booking a
 -- service or a wheel change gets one mail when the car is due again. The
 -- row is written in the booking's transaction; the sweep marks it sent in
 -- the transaction that queues the mail, so it is mailed exactly once.

@@ -1,4 +1,4 @@
-// The heart toggle of a car (issue 14): a real button with aria-pressed,
+// The heart toggle of a car: a real button with aria-pressed,
 // labelled by what pressing it does ('Spara som favorit' / 'Ta bort från
 // favoriter') and the car's name. Server render and hydration show it
 // unpressed; the saved state is read in an effect (useIsFavourite).

@@ -1,4 +1,4 @@
-// Issue 21.12: the booking page behind a confirmation's link.
+// The booking page behind a confirmation's link.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 21.16: why the nearest workshops are not listed, their offer for the
+// Why the nearest workshops are not listed, their offer for the
 // other services, and opening hours on the workshop cards.
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -1,5 +1,4 @@
-// The service booking as a car owner meets it (issue 21 items 2, 6, 7, 9, 19
-// and issue 20 item 7): pasted plates, 'Steg n/5', closed days and where the
+// The service booking as a car owner meets it: pasted plates, 'Steg n/5', closed days and where the
 // calendar starts, whose price is shown, no personal data left in session
 // storage, and focus after choosing a time.
 import { readFileSync } from "node:fs";

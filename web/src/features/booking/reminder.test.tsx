@@ -1,4 +1,4 @@
-// The reminder opt-in and the prefill from a reminder mail's link (issue 14).
+// The reminder opt-in and the prefill from a reminder mail's link.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { render, screen, waitFor } from "@testing-library/react";

@@ -60,7 +60,7 @@ export type Action =
   | { type: "booked"; confirmation: Confirmation }
   | { type: "logged"; step: number }
   | { type: "reset" }
-  /** dropServices deselects services no nearer workshop can do (issue 21.16). */
+  /** dropServices deselects services no nearer workshop can do. */
   | { type: "dropServices"; codes: string[] };
 
 function entry(o: Offering, c: Category, kind: "service" | "addon", userInput: string, units: number): ServiceEntry {
@@ -234,7 +234,7 @@ export function bookingReducer(s: BookingStore, a: Action): BookingStore {
 /**
  * persisted is what session storage keeps of s: everything but personal data
  * once the booking is made (no name, phone or e-mail in the contact details
- * or the confirmation; issue 21.19). A reload of the confirmation still shows
+ * or the confirmation). A reload of the confirmation still shows
  * the booking, without the customer.
  */
 export function persisted(s: BookingStore): BookingStore {

@@ -57,7 +57,7 @@ export interface WorkshopSite {
   openingHours?: string[];
 }
 
-/** A workshop nearer than those listed that cannot do every chosen service, and why (issue 21.16). */
+/** A workshop nearer than those listed that cannot do every chosen service, and why. */
 export interface NearerSite {
   departmentId: string;
   siteName: string;
@@ -205,7 +205,7 @@ export interface BookingStore {
   /** The department whose own prices the chosen services carry (null: the list's median prices). */
   pricedAt?: string | null;
   contact: Customer & { freeText: string };
-  /** The customer ticked 'Påminn mig när det är dags för nästa service' (issue 14). */
+  /** The customer ticked 'Påminn mig när det är dags för nästa service'. */
   reminder: boolean;
   /** Idempotency key of the current attempt to book bookingInfo (reused on retry). */
   attemptKey: string | null;

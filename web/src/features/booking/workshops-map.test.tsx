@@ -1,4 +1,4 @@
-// Issue 21.16: the workshop step shows the workshops listed on a map, the
+// The workshop step shows the workshops listed on a map, the
 // chosen one highlighted and named as chosen (the list stays how a keyboard
 // chooses; the map is a complement).
 import { render, screen, within } from "@testing-library/react";

@@ -82,7 +82,7 @@ describe("SellCarForm", () => {
     expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: "lead", form_name: "sellCar", lead_type: "trade_in" }));
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Namn" })).toHaveValue(""));
     expect(screen.getByRole("radio", { name: "Sälja" })).toBeChecked();
-    // The reset clears the fields, never the thank-you (issue 21.18).
+    // The reset clears the fields, never the thank-you.
     expect(screen.getByRole("status")).toHaveTextContent("Tack!");
   });
 

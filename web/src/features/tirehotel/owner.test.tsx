@@ -1,5 +1,4 @@
-// The tyre hotel as a car owner meets it (issue 21 items 1, 2, 3, 5, 11 and
-// issue 20 item 8): a time taken meanwhile, pasted plates, where focus goes,
+// The tyre hotel as a car owner meets it: a time taken meanwhile, pasted plates, where focus goes,
 // bookable days of the next month, page impressions, focusable blocked buttons.
 import fs from "node:fs";
 import path from "node:path";

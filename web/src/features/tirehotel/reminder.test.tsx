@@ -1,4 +1,4 @@
-// The wheel change's reminder opt-in and the plate from a reminder mail's link (issue 14).
+// The wheel change's reminder opt-in and the plate from a reminder mail's link.
 import fs from "node:fs";
 import path from "node:path";
 import { today } from "@internationalized/date";

@@ -1,4 +1,4 @@
-// Issue 21.15: the portal lists the customer's upcoming wheel changes with
+// The portal lists the customer's upcoming wheel changes with
 // their change-or-cancel links, warns before a second one for the car this
 // season, and books it only when the customer confirms.
 import fs from "node:fs";

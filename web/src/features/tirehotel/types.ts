@@ -68,9 +68,9 @@ export interface CreateBooking {
   regNo: string;
   freeText: string;
   customer: Customer;
-  /** Opt-in to the reminder before the next seasonal wheel change (issue 14); sent only when ticked. */
+  /** Opt-in to the reminder before the next seasonal wheel change; sent only when ticked. */
   reminder?: boolean;
-  /** Books although the car has a wheel change this season (the portal asked; issue 21.15). */
+  /** Books although the car has a wheel change this season (the portal asked). */
   confirmSecond?: boolean;
 }
 
@@ -82,7 +82,7 @@ export interface Confirmation {
   isFullDay: boolean;
   workshop: { name: string; address: string; email: string; phoneNumber: string; latitude?: number; longitude?: number };
   freeText: string;
-  /** The booking's page (change the time, cancel) and its calendar file (issue 21.12, 21.17). */
+  /** The booking's page (change the time, cancel) and its calendar file. */
   manageUrl?: string;
   calendarUrl?: string;
 }

@@ -1,4 +1,4 @@
-// Calls of the booking page (/boka-service/hantera?token=, issue 21.12):
+// Calls of the booking page (/boka-service/hantera?token=):
 // one page for every flow (service booking, wheel change) behind a signed
 // link. Every call is a same-origin JSON POST with the link's token.
 import { ApiError } from "./booking-api";

@@ -8,7 +8,7 @@ import { fill } from "../store";
 
 type T = (k: string, f?: string) => string;
 
-/** The contact form's heading: focus moves to it once a time is chosen (issue 20.7). */
+/** The contact form's heading: focus moves to it once a time is chosen. */
 export const CONTACT_HEADING_ID = "fc-booking-contact-heading";
 
 const FIELDS: { name: keyof ContactValues; label: string; type: string; auto: string }[] = [
@@ -32,7 +32,7 @@ export function ContactForm({
 }: {
   values: ContactValues;
   onChange: (v: Partial<ContactValues>) => void;
-  /** The reminder opt-in (unticked by default; issue 14). */
+  /** The reminder opt-in (unticked by default). */
   reminder?: boolean;
   onReminder?: (on: boolean) => void;
   onBook: () => void;

@@ -76,7 +76,7 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
 
   // The chosen workshop's own prices for the car and mileage replace the
   // list's median prices as soon as it is chosen; the summary says whose
-  // prices it shows (issue 21.9).
+  // prices it shows.
   const dept = info?.departmentId;
   const codeKey = codes.join(",");
   useEffect(() => {

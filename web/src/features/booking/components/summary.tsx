@@ -35,7 +35,7 @@ function Lines({ rows, hasAgreement, t }: { rows: [string, ServiceEntry][]; hasA
 
 /**
  * priceSource says whose prices the summary shows: the chosen workshop's own
- * (once its prices have come) or the list's median prices (issue 21.9).
+ * (once its prices have come) or the list's median prices.
  */
 export function priceSource(store: BookingStore, t: T): string {
   const info = store.bookingInfo;

@@ -1,4 +1,4 @@
-// Prefill from a reminder mail's link (issue 14): /boka-service?regnr=ABC123&plats=Uppsala
+// Prefill from a reminder mail's link: /boka-service?regnr=ABC123&plats=Uppsala
 // opens the flow at step 1 with the plate and place filled in. The values
 // go through the same rules as typed input: the plate is normalised like
 // the field does and kept only when it looks like a plate; the place must

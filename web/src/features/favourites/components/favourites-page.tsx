@@ -1,4 +1,4 @@
-// The favourites page (CMS block "Favourites", issue 14). Two views:
+// The favourites page (CMS block "Favourites"). Two views:
 // the visitor's own list, read from localStorage after hydration and
 // fetched through /api/search; or a shared list from a share link
 // (?ids=…), which the server has already loaded. Sold or removed cars stay

@@ -12,7 +12,7 @@ export const RESET_MS = 3000;
  * field errors, the rate-limit wait, the data-layer events (start on the
  * first focus, invalid, lead, event_error) and the reset RESET_MS after
  * success. The reset clears the fields only: the thank-you stays until the
- * visitor leaves or sends again (issue 21.18), so nobody who looked away
+ * visitor leaves or sends again, so nobody who looked away
  * for three seconds wonders whether it was sent.
  */
 export function useFormFlow(formName: string, fields: readonly string[], prefix: string, onReset: () => void, resetMs = RESET_MS) {

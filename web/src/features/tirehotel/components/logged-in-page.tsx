@@ -14,7 +14,7 @@ export function LoggedInPage({ validated, onBook, onOtherCar }: { validated: Val
   const t = useT();
   const v = validated.vehicles[0];
   const worn = v.tires.some((x) => x.wheel.threadStatusId === 1);
-  // The customer's upcoming wheel changes (issue 21.15), loaded after mount.
+  // The customer's upcoming wheel changes, loaded after mount.
   const [upcoming, setUpcoming] = useState<Upcoming[]>([]);
   useEffect(() => {
     let live = true;
