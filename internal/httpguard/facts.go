@@ -174,8 +174,15 @@ func SiteOf(r *http.Request) *site.Site { return FactsOf(r).Site }
 // BaseURL is the absolute origin of the request's site for links (Facts.BaseURL).
 func BaseURL(r *http.Request) string { return FactsOf(r).BaseURL }
 
-// Secure reports whether the client reached us over HTTPS (cookies' Secure).
-func Secure(r *http.Request) bool { return FactsOf(r).Secure }
+// Secure reports whether the client reached us over HTTPS (cookies' Secure,
+// HSTS); before Middleware has run (the outer layers) it is worked out the
+// same way.
+func Secure(r *http.Request) bool {
+	if f, ok := r.Context().Value(factsKey{}).(*Facts); ok {
+		return f.Secure
+	}
+	return secureRequest(r)
+}
 
 // OriginAllowed reports whether a browser request comes from a page of its
 // own site (AllowedOrigin), the public hosts of PUBLIC_URL and of the

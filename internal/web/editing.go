@@ -208,10 +208,6 @@ func sameOrigin(r *http.Request) bool {
 	return err == nil && strings.EqualFold(u.Host, r.Host)
 }
 
-func secureRequest(r *http.Request) bool {
-	return r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
-}
-
 func decodeJSON(r *http.Request, v any) error {
 	dec := json.NewDecoder(io.LimitReader(r.Body, 256<<10))
 	dec.DisallowUnknownFields()
@@ -356,7 +352,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	http.SetCookie(w, &http.Cookie{
-		Name: EditorCookie, Value: token, Path: "/", HttpOnly: true, Secure: secureRequest(r),
+		Name: EditorCookie, Value: token, Path: "/", HttpOnly: true, Secure: httpguard.Secure(r),
 		SameSite: http.SameSiteLaxMode, Expires: sess.ExpiresAt, MaxAge: int(ed.SessionTTL.Seconds()),
 	})
 	s.log.Info("editor signed in", "editor", name, "request_id", requestID(r.Context()))
@@ -383,7 +379,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
 	if err := s.deps.Editing.Store.DeleteSession(r.Context(), c.Value); err != nil {
 		return err
 	}
-	http.SetCookie(w, &http.Cookie{Name: EditorCookie, Value: "", Path: "/", HttpOnly: true, Secure: secureRequest(r), SameSite: http.SameSiteLaxMode, MaxAge: -1})
+	http.SetCookie(w, &http.Cookie{Name: EditorCookie, Value: "", Path: "/", HttpOnly: true, Secure: httpguard.Secure(r), SameSite: http.SameSiteLaxMode, MaxAge: -1})
 	w.Header().Set("Cache-Control", "no-store")
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 	return nil
