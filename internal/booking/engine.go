@@ -41,7 +41,16 @@ const (
 const (
 	StatusBooked    = "booked"
 	StatusCancelled = "cancelled"
+	// A workshop marks a booking's visit: the car arrived, the job is
+	// done, or nobody came.
+	StatusArrived = "arrived"
+	StatusDone    = "done"
+	StatusNoShow  = "noshow"
 )
+
+// holding is the SQL condition of a booking that holds capacity: booked,
+// or its car arrived or done (a no-show and a cancellation free it).
+const holding = "status IN ('booked', 'arrived', 'done')"
 
 // MaxDays is the longest range Days answers (about half a year).
 const MaxDays = 190
@@ -107,9 +116,13 @@ type Booking struct {
 	CancelledAt  *time.Time `json:"cancelledAt,omitempty"`
 	// Sequence counts the changes of time and the cancellation: the
 	// SEQUENCE of the booking's calendar file. ChangedAt is the last one.
-	Sequence    int        `json:"sequence"`
-	ChangedAt   *time.Time `json:"changedAt,omitempty"`
-	fingerprint string
+	Sequence  int        `json:"sequence"`
+	ChangedAt *time.Time `json:"changedAt,omitempty"`
+	// CancelReason is the workshop's reason when it cancelled; UpdatedAt
+	// the last change of any kind (time, status, cancellation).
+	CancelReason string     `json:"cancelReason,omitempty"`
+	UpdatedAt    *time.Time `json:"updatedAt,omitempty"`
+	fingerprint  string
 	// Replayed is true when Book answered an earlier booking with the same
 	// idempotency key instead of booking again.
 	Replayed bool `json:"-"`
@@ -217,7 +230,7 @@ func (e *Engine) DaysAll(ctx context.Context, departmentIDs []string, from, to D
 		return out, nil
 	}
 	rows, err := e.db.QueryContext(ctx, e.db.Rebind(`SELECT department_id, day, starts_at, minutes, full_day FROM booking_bookings
-		WHERE day >= ? AND day <= ? AND status = 'booked' AND department_id IN (`+strings.Join(marks, ", ")+`)`), args...)
+		WHERE day >= ? AND day <= ? AND `+holding+` AND department_id IN (`+strings.Join(marks, ", ")+`)`), args...)
 	if err != nil {
 		return nil, errs.Wrap(err, "load bookings")
 	}
@@ -319,7 +332,7 @@ func (e *Engine) uses(ctx context.Context, q querier, departmentID string, from,
 		ex = except[0]
 	}
 	rows, err := q.QueryContext(ctx, e.db.Rebind(`SELECT day, starts_at, minutes, full_day FROM booking_bookings
-		WHERE department_id = ? AND day >= ? AND day <= ? AND status = 'booked' AND id <> ?`), departmentID, from.String(), to.String(), ex)
+		WHERE department_id = ? AND day >= ? AND day <= ? AND `+holding+` AND id <> ?`), departmentID, from.String(), to.String(), ex)
 	if err != nil {
 		return nil, errs.Wrap(err, "load bookings")
 	}
@@ -482,6 +495,9 @@ func (e *Engine) Book(ctx context.Context, r Request) (Booking, error) {
 		if _, err := tx.ExecContext(ctx, e.db.Rebind(`UPDATE booking_days SET bookings = bookings + 1 WHERE department_id = ? AND day = ?`), w.DepartmentID, day.String()); err != nil {
 			return errs.Wrap(err, "count booking")
 		}
+		if err := e.event(ctx, tx, w.DepartmentID, EventCreated, b.ID); err != nil {
+			return err
+		}
 		if r.InTx != nil {
 			return r.InTx(ctx, tx, b)
 		}
@@ -571,17 +587,19 @@ func (e *Engine) insert(ctx context.Context, tx *sql.Tx, b Booking, key, fp stri
 }
 
 const bookingColumns = `id, flow, department_id, day, starts_at, zone, full_day, minutes, status, fingerprint, cancel_token,
-	reg, mileage, first_name, last_name, phone, email, free_text, items, created_at, cancelled_at, sequence, changed_at`
+	reg, mileage, first_name, last_name, phone, email, free_text, items, created_at, cancelled_at, sequence, changed_at,
+	cancel_reason, updated_at`
 
 type scanner interface{ Scan(dest ...any) error }
 
 func scanBooking(s scanner) (Booking, error) {
 	var b Booking
-	var start, created, cancelled, changed any
+	var start, created, cancelled, changed, updated any
 	var items string
 	err := s.Scan(&b.ID, &b.Flow, &b.DepartmentID, &b.Day, &start, &b.Zone, &b.FullDay, &b.Minutes, &b.Status,
 		&b.fingerprint, &b.CancelToken, &b.Reg, &b.Mileage, &b.Customer.FirstName, &b.Customer.LastName,
-		&b.Customer.Phone, &b.Customer.Email, &b.FreeText, &items, &created, &cancelled, &b.Sequence, &changed)
+		&b.Customer.Phone, &b.Customer.Email, &b.FreeText, &items, &created, &cancelled, &b.Sequence, &changed,
+		&b.CancelReason, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Booking{}, ErrNotFound
 	}
@@ -603,6 +621,11 @@ func scanBooking(s scanner) (Booking, error) {
 		return Booking{}, err
 	} else if !c.IsZero() {
 		b.ChangedAt = &c
+	}
+	if c, err := timeOf(updated); err != nil {
+		return Booking{}, err
+	} else if !c.IsZero() {
+		b.UpdatedAt = &c
 	}
 	if err := json.Unmarshal([]byte(items), &b.Items); err != nil {
 		return Booking{}, errs.Wrap(err, "decode items")
@@ -638,28 +661,55 @@ func (e *Engine) Cancel(ctx context.Context, id, token string) (Booking, error) 
 // transaction, only when this call cancels the booking: queue the
 // cancellation mails there.
 func (e *Engine) CancelWith(ctx context.Context, id, token string, inTx func(ctx context.Context, tx *sql.Tx, b Booking) error) (Booking, error) {
-	b, err := e.Get(ctx, id, token)
+	return e.cancel(ctx, cancelRequest{ID: id, Token: token}, inTx)
+}
+
+// cancelRequest names the booking to cancel: by its cancel token, or for
+// the workshop's staff (Staff, whose access the caller checked) by id with
+// a Reason.
+type cancelRequest struct {
+	ID, Token string
+	Staff     bool
+	Reason    string
+}
+
+func (e *Engine) cancel(ctx context.Context, r cancelRequest, inTx func(ctx context.Context, tx *sql.Tx, b Booking) error) (Booking, error) {
+	get := func() (Booking, error) {
+		if r.Staff {
+			return e.ByID(ctx, r.ID)
+		}
+		return e.Get(ctx, r.ID, r.Token)
+	}
+	b, err := get()
 	if err != nil || b.Status == StatusCancelled {
 		return b, err
 	}
+	if b.Status != StatusBooked {
+		return Booking{}, errs.E(errs.Conflict, "Bokningen är redan markerad som %s och kan inte avbokas", b.Status)
+	}
 	now := e.Now().UTC()
 	err = e.db.Tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, e.db.Rebind(`UPDATE booking_bookings SET status = 'cancelled', cancelled_at = ?, changed_at = ?, sequence = sequence + 1
-			WHERE id = ? AND status = 'booked'`), e.timeArg(now), e.timeArg(now), id)
+		res, err := tx.ExecContext(ctx, e.db.Rebind(`UPDATE booking_bookings SET status = 'cancelled', cancelled_at = ?, changed_at = ?, updated_at = ?,
+			sequence = sequence + 1, cancel_reason = ? WHERE id = ? AND status = 'booked'`), e.timeArg(now), e.timeArg(now), e.timeArg(now), r.Reason, r.ID)
 		if err != nil {
 			return errs.Wrap(err, "cancel booking")
 		}
-		if n, _ := res.RowsAffected(); n == 1 && inTx != nil {
-			b.Status, b.CancelledAt, b.ChangedAt = StatusCancelled, &now, &now
+		if n, _ := res.RowsAffected(); n == 1 {
+			b.Status, b.CancelledAt, b.ChangedAt, b.UpdatedAt, b.CancelReason = StatusCancelled, &now, &now, &now, r.Reason
 			b.Sequence++
-			return inTx(ctx, tx, b)
+			if err := e.event(ctx, tx, b.DepartmentID, EventCancelled, b.ID); err != nil {
+				return err
+			}
+			if inTx != nil {
+				return inTx(ctx, tx, b)
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		return Booking{}, err
 	}
-	return e.Get(ctx, id, token)
+	return get()
 }
 
 // ExportEmail returns every booking made with the e-mail address (GDPR
