@@ -197,6 +197,10 @@ func (e *Engine) days(ctx context.Context, w *Workshop, from, to Date, job Job, 
 			return nil, errs.E(errs.Invalid, "at most %d days at a time", MaxDays)
 		}
 	}
+	w, err := e.workshopOn(ctx, e.db, w.DepartmentID, from, to)
+	if err != nil {
+		return nil, err
+	}
 	uses, err := e.uses(ctx, e.db, w.DepartmentID, from, to, except)
 	if err != nil {
 		return nil, err
@@ -218,8 +222,12 @@ func (e *Engine) DaysAll(ctx context.Context, departmentIDs []string, from, to D
 	ws := make([]*Workshop, 0, len(departmentIDs))
 	args := []any{from.String(), to.String()}
 	marks := make([]string, 0, len(departmentIDs))
+	operating, err := e.operating(ctx, e.db, departmentIDs, from, to)
+	if err != nil {
+		return nil, err
+	}
 	for _, id := range departmentIDs {
-		if w, err := e.dir.Workshop(id); err == nil {
+		if w, ok := operating[id]; ok {
 			ws = append(ws, w)
 			args = append(args, id)
 			marks = append(marks, "?")
@@ -434,7 +442,12 @@ func fingerprint(r Request, start time.Time) string {
 // time or one outside opening hours; ErrTimeslotNotAvailable when the start
 // is not free; ErrKeyReused for a key used by a different request.
 func (e *Engine) Book(ctx context.Context, r Request) (Booking, error) {
-	w, err := e.dir.Workshop(r.DepartmentID)
+	dw, err := e.dir.Workshop(r.DepartmentID)
+	if err != nil {
+		return Booking{}, err
+	}
+	local := DateOf(r.Start.In(dw.Zone))
+	w, err := e.workshopOn(ctx, e.db, r.DepartmentID, local, local)
 	if err != nil {
 		return Booking{}, err
 	}
@@ -482,6 +495,11 @@ func (e *Engine) Book(ctx context.Context, r Request) (Booking, error) {
 			}
 		}
 		uses, err := e.uses(ctx, tx, w.DepartmentID, day, day)
+		if err != nil {
+			return err
+		}
+		// The hours and closures as they are now, under the day's lock.
+		w, err := e.workshopOn(ctx, tx, w.DepartmentID, day, day)
 		if err != nil {
 			return err
 		}

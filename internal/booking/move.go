@@ -50,7 +50,12 @@ func (e *Engine) Move(ctx context.Context, r MoveRequest) (Booking, error) {
 	if err != nil {
 		return Booking{}, err
 	}
-	w, err := e.dir.Workshop(cur.DepartmentID)
+	dw, err := e.dir.Workshop(cur.DepartmentID)
+	if err != nil {
+		return Booking{}, err
+	}
+	local := DateOf(r.Start.In(dw.Zone))
+	w, err := e.workshopOn(ctx, e.db, cur.DepartmentID, local, local)
 	if err != nil {
 		return Booking{}, err
 	}
@@ -96,6 +101,10 @@ func (e *Engine) Move(ctx context.Context, r MoveRequest) (Booking, error) {
 			return &errs.Error{Code: errs.Invalid, Message: "Bokningen har redan den tiden", Fields: map[string]string{"timeSlot": "Bokningen har redan den tiden"}}
 		}
 		uses, err := e.uses(ctx, tx, w.DepartmentID, day, day, old.ID)
+		if err != nil {
+			return err
+		}
+		w, err := e.workshopOn(ctx, tx, w.DepartmentID, day, day)
 		if err != nil {
 			return err
 		}
