@@ -74,6 +74,13 @@ type Item struct {
 	Discount   float64 `json:"priceDiscount"`
 }
 
+// Car is the booked car as the booking flow knew it.
+type Car struct {
+	Brand string `json:"brand"`
+	Model string `json:"model"`
+	Year  int    `json:"year,omitempty"`
+}
+
 // Request asks to book. Start is the drop-off instant (any zone; it must
 // be a free start of Slots), or for FullDay any instant of the day (the
 // drop-off is 08:00 local). InTx, when set, runs inside the booking's
@@ -89,6 +96,7 @@ type Request struct {
 	IdempotencyKey string
 	Customer       Customer
 	Reg            string
+	Car            Car
 	Mileage        int
 	Items          []Item
 	FreeText       string
@@ -108,6 +116,7 @@ type Booking struct {
 	Status       string     `json:"status"`
 	Customer     Customer   `json:"customer"`
 	Reg          string     `json:"registrationNumber"`
+	Car          Car        `json:"car"`
 	Mileage      int        `json:"mileage"`
 	Items        []Item     `json:"items"`
 	FreeText     string     `json:"freeText"`
@@ -475,7 +484,7 @@ func (e *Engine) Book(ctx context.Context, r Request) (Booking, error) {
 	now := e.Now().UTC()
 	b := Booking{
 		ID: newID(), Flow: r.Flow, DepartmentID: w.DepartmentID, Day: day.String(), Start: start.UTC(), Zone: w.ZoneName,
-		FullDay: r.FullDay, Minutes: r.Minutes, Status: StatusBooked, Customer: r.Customer, Reg: r.Reg,
+		FullDay: r.FullDay, Minutes: r.Minutes, Status: StatusBooked, Customer: r.Customer, Reg: r.Reg, Car: r.Car,
 		Mileage: r.Mileage, Items: r.Items, FreeText: r.FreeText, CancelToken: newToken(), CreatedAt: now,
 	}
 	if b.Items == nil {
@@ -592,12 +601,20 @@ func (e *Engine) insert(ctx context.Context, tx *sql.Tx, b Booking, key, fp stri
 	if key != "" {
 		k = key
 	}
+	car := ""
+	if b.Car != (Car{}) {
+		c, err := json.Marshal(b.Car)
+		if err != nil {
+			return errs.Wrap(err, "encode car")
+		}
+		car = string(c)
+	}
 	_, err = tx.ExecContext(ctx, e.db.Rebind(`INSERT INTO booking_bookings (id, flow, department_id, day, starts_at, zone, full_day,
 		minutes, status, idempotency_key, fingerprint, cancel_token, reg, mileage, first_name, last_name, phone, email,
-		free_text, items, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		free_text, items, created_at, car) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		b.ID, b.Flow, b.DepartmentID, b.Day, e.timeArg(b.Start), b.Zone, b.FullDay, b.Minutes, b.Status, k, fp,
 		b.CancelToken, b.Reg, b.Mileage, b.Customer.FirstName, b.Customer.LastName, b.Customer.Phone, b.Customer.Email,
-		b.FreeText, string(items), e.timeArg(b.CreatedAt))
+		b.FreeText, string(items), e.timeArg(b.CreatedAt), car)
 	if err != nil {
 		return errs.Wrap(err, "insert booking")
 	}
@@ -606,18 +623,18 @@ func (e *Engine) insert(ctx context.Context, tx *sql.Tx, b Booking, key, fp stri
 
 const bookingColumns = `id, flow, department_id, day, starts_at, zone, full_day, minutes, status, fingerprint, cancel_token,
 	reg, mileage, first_name, last_name, phone, email, free_text, items, created_at, cancelled_at, sequence, changed_at,
-	cancel_reason, updated_at`
+	cancel_reason, updated_at, car`
 
 type scanner interface{ Scan(dest ...any) error }
 
 func scanBooking(s scanner) (Booking, error) {
 	var b Booking
 	var start, created, cancelled, changed, updated any
-	var items string
+	var items, car string
 	err := s.Scan(&b.ID, &b.Flow, &b.DepartmentID, &b.Day, &start, &b.Zone, &b.FullDay, &b.Minutes, &b.Status,
 		&b.fingerprint, &b.CancelToken, &b.Reg, &b.Mileage, &b.Customer.FirstName, &b.Customer.LastName,
 		&b.Customer.Phone, &b.Customer.Email, &b.FreeText, &items, &created, &cancelled, &b.Sequence, &changed,
-		&b.CancelReason, &updated)
+		&b.CancelReason, &updated, &car)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Booking{}, ErrNotFound
 	}
@@ -644,6 +661,11 @@ func scanBooking(s scanner) (Booking, error) {
 		return Booking{}, err
 	} else if !c.IsZero() {
 		b.UpdatedAt = &c
+	}
+	if car != "" {
+		if err := json.Unmarshal([]byte(car), &b.Car); err != nil {
+			return Booking{}, errs.Wrap(err, "decode car")
+		}
 	}
 	if err := json.Unmarshal([]byte(items), &b.Items); err != nil {
 		return Booking{}, errs.Wrap(err, "decode items")

@@ -350,7 +350,7 @@ func (wc *WheelChange) Create(ctx context.Context, s Session, erpID, idemKey str
 	var conf Confirmation
 	b, err := wc.Bookings.Book(ctx, booking.Request{
 		Flow: booking.FlowWheelChange, DepartmentID: w.DepartmentID, Start: start, FullDay: fullDay, Minutes: WheelJobMinutes,
-		IdempotencyKey: key, Reg: v.RegNo, FreeText: req.FreeText,
+		IdempotencyKey: key, Reg: v.RegNo, Car: booking.Car{Brand: v.Brand, Model: v.Model}, FreeText: req.FreeText,
 		Customer: booking.Customer{FirstName: req.Customer.FirstName, LastName: req.Customer.LastName, Phone: req.Customer.PhoneMobile, Email: req.Customer.Email},
 		Items:    []booking.Item{{Code: ServiceCode, Name: ServiceName, Units: 1, PriceKnown: true}},
 		InTx: func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {

@@ -174,7 +174,8 @@ func (a *API) parseBook(ctx context.Context, body []byte, key string) (booking.S
 			Flow: booking.FlowService, DepartmentID: ws.DepartmentID, Start: start, FullDay: in.IsFullDay,
 			Minutes: minutes, IdempotencyKey: key,
 			Customer: booking.Customer{FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone, Email: c.Email},
-			Reg:      v.Reg, Mileage: mileage, Items: items, FreeText: strings.TrimSpace(in.FreeText),
+			Reg:      v.Reg, Car: booking.Car{Brand: v.Brand, Model: v.Model, Year: v.BuildYear}, Mileage: mileage, Items: items,
+			FreeText: strings.TrimSpace(in.FreeText),
 		},
 		Vehicle: v, Remind: in.Reminder,
 	}, nil

@@ -3,6 +3,9 @@
 -- per weekday, closures, and the change table that carries live events to
 -- every process of one store.
 ALTER TABLE booking_bookings ADD COLUMN cancel_reason TEXT NOT NULL DEFAULT '';
+-- The car as the booking knew it (brand, model, year as JSON), for the
+-- workshop's calendar; '' for bookings made before.
+ALTER TABLE booking_bookings ADD COLUMN car TEXT NOT NULL DEFAULT '';
 ALTER TABLE booking_bookings ADD COLUMN updated_at TIMESTAMPTZ;
 
 -- One row per department and weekday (1 Monday … 7 Sunday), seeded from
