@@ -99,8 +99,15 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev, Lang: siteLang,
 		Guard:  httpguard.Mutation{Allowed: sameSiteOrigin(a.cfg)},
 		Origin: func(r *http.Request) string { return bookingapi.PublicOrigin(a.cfg.PublicURL, web.SiteOf(r).Hosts, r) }}
+	// The workshop's side (/api/staff/tirehotel…): lookup by plate and the
+	// inspection the customer then sees in the portal.
+	staffAPI := &tirehotel.StaffAPI{Store: st, Recorder: w.audit(), Session: w.staffSession, Log: a.log,
+		Guard: httpguard.Mutation{Allowed: sameSiteOrigin(a.cfg)}}
 	w.deps.Extra = append(w.deps.Extra, func(mux *http.ServeMux, s *web.Server) {
 		for _, r := range api.Routes() {
+			s.Route(mux, r.Pattern, r.Name, r.Handler)
+		}
+		for _, r := range staffAPI.Routes() {
 			s.Route(mux, r.Pattern, r.Name, r.Handler)
 		}
 	})

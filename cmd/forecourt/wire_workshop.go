@@ -31,11 +31,7 @@ func wireWorkshop(ctx context.Context, w *wiring) error {
 	hub := booking.NewHub(w.booking)
 	hub.Log = a.log
 	go hub.Run(ctx)
-	rec := w.staffAudit
-	if rec == nil {
-		rec = logRecorder{a.log}
-	}
-	api := &workshop.API{Engine: w.booking, Bookings: parts.bookings, Hub: hub, Recorder: rec, Log: a.log,
+	api := &workshop.API{Engine: w.booking, Bookings: parts.bookings, Hub: hub, Recorder: w.audit(), Log: a.log,
 		Session: w.staffSession,
 		Guard:   httpguard.Mutation{Allowed: sameSiteOrigin(a.cfg)},
 		Lang: func(name string) string {
@@ -66,6 +62,15 @@ func wireWorkshop(ctx context.Context, w *wiring) error {
 		}
 	})
 	return nil
+}
+
+// audit is the staff features' audit Recorder: the staff accounts' when
+// wired, else the server log.
+func (w *wiring) audit() staff.Recorder {
+	if w.staffAudit != nil {
+		return w.staffAudit
+	}
+	return logRecorder{w.app.log}
 }
 
 // logRecorder writes staff actions to the server log: the audit log until
