@@ -183,6 +183,19 @@ func (a *API) handleClosest(w http.ResponseWriter, r *http.Request) error {
 	}
 	job := booking.Job{Minutes: booking.JobMinutes(codes, nil)}
 	end := min(start+limit, len(cands))
+	// The opening hours as the workshops keep them in the store today.
+	ids := make([]string, 0, end-start)
+	for _, c := range cands[start:end] {
+		ids = append(ids, c.w.DepartmentID)
+	}
+	today := booking.DateOf(a.Engine.Now())
+	weeks, err := a.Engine.Operating(ctx, ids, today, today)
+	if err != nil {
+		a.log().Error("closestAvailable failed", "err", err)
+		send(map[string]string{"error": msgOther})
+		send(map[string]bool{"end": true, "more": false})
+		return nil
+	}
 	for _, c := range cands[start:end] {
 		t, ok, err := a.Engine.FirstFree(ctx, c.w, FirstSlotWeeks*7, job)
 		if err != nil {
@@ -195,6 +208,9 @@ func (a *API) handleClosest(w http.ResponseWriter, r *http.Request) error {
 			DepartmentID: c.w.DepartmentID, SiteID: strconv.FormatInt(c.w.SiteID, 10), SiteName: c.w.SiteName,
 			Address: c.w.Address(), Latitude: c.w.Latitude, Longitude: c.w.Longitude,
 			DistanceKm: float64(int(c.d*10+0.5)) / 10, Brands: c.w.BrandCodes(), OpeningHours: c.w.OpeningHours(),
+		}
+		if ow := weeks[c.w.DepartmentID]; ow != nil {
+			site.OpeningHours = ow.OpeningHours()
 		}
 		if ok {
 			s := t.In(c.w.Zone).Format(localLayout)
