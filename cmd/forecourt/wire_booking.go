@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"os"
 	"strings"
 
-	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/errs"
 	"forecourt/internal/places"
@@ -34,26 +32,17 @@ func wireBooking(ctx context.Context, w *wiring) error {
 	if err != nil {
 		return err
 	}
-	api := &bookingapi.API{
-		Engine: w.booking, Vehicles: vp, Places: places.Sweden(), Limiter: w.limiter,
-		Kick: w.mail.Kick, Log: w.app.log,
-	}
-	rem, err := w.ownerReminders(ctx)
-	if err != nil {
-		return err
-	}
-	api.Remind = func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error {
-		_, _, err := rem.OptInTx(ctx, tx, b, origin)
-		return err
-	}
-	api.CancelReminders = rem.CancelBookingTx
 	parts, err := w.bookingShared(ctx)
 	if err != nil {
 		return err
 	}
-	// The wheel change's flow joins parts.flows when wireTirehotel runs;
-	// Mount adds the service booking's own.
-	api.Links, api.Flows, api.SMS = parts.links, parts.flows, parts.schedule
+	// Every change goes through the shared use case; the wheel change's
+	// flow joins it when wireTirehotel runs. The guard's Origin rule and
+	// the mails' links are the server's one policy (httpguard).
+	api := &bookingapi.API{
+		Engine: w.booking, Bookings: parts.bookings, Links: parts.bookings.Links, Vehicles: vp, Places: places.Sweden(),
+		Limiter: w.limiter, Log: w.app.log,
+	}
 	w.deps.Routes = append(w.deps.Routes, api.Routes()...)
 	return nil
 }

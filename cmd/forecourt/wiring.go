@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net/http"
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
@@ -13,6 +14,7 @@ import (
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/reminders"
 	"forecourt/internal/search"
+	"forecourt/internal/staff"
 	"forecourt/internal/web"
 )
 
@@ -46,6 +48,11 @@ type wiring struct {
 	// periodic jobs (w.jobs.AddPeriodic); serve starts it after every
 	// feature is wired and stops it on shutdown.
 	jobs *jobs.Queue
+	// staffAudit and staffSession are the staff accounts' audit Recorder
+	// and session middleware (the Principal of a request), which the staff
+	// features take; nil until the staff accounts are wired.
+	staffAudit   staff.Recorder
+	staffSession func(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error
 }
 
 // feature plugs one feature into the server: its loaders, rewriters,
@@ -76,6 +83,7 @@ func features() []feature {
 		wireMap,            // MAP_STYLE_URL: the assembler's style and the allowed connect origin
 		wireReminders,      // reminder unsubscribe and sweep: after the booking that made the service
 		wireTirehotel,      // tyre hotel: books through the shared booking parts and reminders
+		wireWorkshop,       // the workshop's staff calls: after the flows (wheel change) are in the booking use case
 	}
 }
 

@@ -54,6 +54,8 @@ type Facts struct {
 	// Secure is whether the client reached us over HTTPS (TLS here, or the
 	// load balancer's X-Forwarded-Proto).
 	Secure bool
+	// policy made these facts; BaseURLFor asks it about another site.
+	policy *Policy
 	// originHosts are the public hosts besides the site's own that
 	// OriginAllowed admits (PUBLIC_URL's and the site's PUBLIC_URLS host).
 	originHosts []string
@@ -85,7 +87,7 @@ func (p *Policy) Middleware(next http.Handler) http.Handler {
 			http.Redirect(w, r, scheme+"://"+host+r.URL.RequestURI(), http.StatusMovedPermanently)
 			return
 		}
-		f := &Facts{Site: st, ClientAddr: AddrFrom(r, p.ClientIPHeader), Secure: secure}
+		f := &Facts{Site: st, ClientAddr: AddrFrom(r, p.ClientIPHeader), Secure: secure, policy: p}
 		f.BaseURL = p.baseURL(r, st, secure)
 		if publicHost != "" {
 			f.originHosts = append(f.originHosts, publicHost)
@@ -173,6 +175,19 @@ func SiteOf(r *http.Request) *site.Site { return FactsOf(r).Site }
 
 // BaseURL is the absolute origin of the request's site for links (Facts.BaseURL).
 func BaseURL(r *http.Request) string { return FactsOf(r).BaseURL }
+
+// BaseURLFor is the absolute origin for links to another site than the
+// request's (a workshop's mail to a customer of the department's site),
+// under the same policy: that site's PUBLIC_URLS entry, PUBLIC_URL for the
+// default site, the request's origin when its host is one of that site's,
+// else https:// and the site's first host.
+func BaseURLFor(r *http.Request, st *site.Site) string {
+	f := FactsOf(r)
+	if f.policy == nil || st == nil {
+		return f.BaseURL
+	}
+	return f.policy.baseURL(r, st, f.Secure)
+}
 
 // Secure reports whether the client reached us over HTTPS (cookies' Secure,
 // HSTS); before Middleware has run (the outer layers) it is worked out the
