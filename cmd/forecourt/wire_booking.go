@@ -4,12 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
-	"os"
-	"strings"
 
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
-	"forecourt/internal/errs"
 	"forecourt/internal/httpguard"
 	"forecourt/internal/places"
 	"forecourt/internal/vehicles"
@@ -18,25 +15,18 @@ import (
 
 // vehicleProvider is the built-in demo register, or with VEHICLE_API_URL
 // (and VEHICLE_API_KEY) a real vehicle-data service.
-func vehicleProvider() (vehicles.Provider, error) {
-	u := strings.TrimSpace(os.Getenv("VEHICLE_API_URL"))
-	if u == "" {
-		return vehicles.NewRegistry(), nil
+func vehicleProvider(set vehiclesConfig) vehicles.Provider {
+	if set.URL == "" {
+		return vehicles.NewRegistry()
 	}
-	if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
-		return nil, errs.E(errs.Invalid, "VEHICLE_API_URL must start with http:// or https://")
-	}
-	return &vehicles.HTTPProvider{BaseURL: u, APIKey: os.Getenv("VEHICLE_API_KEY")}, nil
+	return &vehicles.HTTPProvider{BaseURL: set.URL, APIKey: set.Key}
 }
 
 // wireBooking plugs in the service booking (issue 8): the booking engine
 // over the dealer sites' workshops, the /api/mechmate/… and /api/places
 // calls, over the server's one booking engine (startBookingEngine).
 func wireBooking(ctx context.Context, w *wiring) error {
-	vp, err := vehicleProvider()
-	if err != nil {
-		return err
-	}
+	vp := vehicleProvider(w.app.cfg.Vehicles)
 	api := &bookingapi.API{
 		Engine: w.booking, Vehicles: vp, Places: places.Sweden(), Limiter: w.limiter,
 		Kick: w.mail.Kick, PublicURL: w.app.cfg.PublicURL, Log: w.app.log,
