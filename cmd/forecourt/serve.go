@@ -22,6 +22,7 @@ import (
 	"forecourt/internal/catalog"
 	"forecourt/internal/catalogpages"
 	"forecourt/internal/content"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/editing"
 	"forecourt/internal/jobs"
 	"forecourt/internal/media"
@@ -367,7 +368,7 @@ func runSeed(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer a.db.Close()
-	rep, err := catalog.SeedIfEmpty(ctx, catalog.NewStore(a.db), catalog.SeedOptions{Scale: *scale})
+	rep, err := stock.SeedIfEmpty(ctx, catalog.NewStore(a.db), stock.SeedOptions{Scale: *scale})
 	if err != nil {
 		return err
 	}

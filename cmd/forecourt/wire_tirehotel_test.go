@@ -21,6 +21,7 @@ import (
 	contentfiles "forecourt/content"
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/jobs"
 	"forecourt/internal/mail"
 	"forecourt/internal/page"
@@ -63,7 +64,7 @@ func TestTirehotelServer(t *testing.T) {
 	defer db.Close()
 	sites, _ := site.New(site.All(), "group-se")
 	a := &app{cfg: config{DataDir: dir, AccessLog: true}, log: log, sites: sites, db: db}
-	if _, err := catalog.SeedIfEmpty(ctx, catalog.NewStore(db), catalog.SeedOptions{Scale: 0.05}); err != nil {
+	if _, err := stock.SeedIfEmpty(ctx, catalog.NewStore(db), stock.SeedOptions{Scale: 0.05}); err != nil {
 		t.Fatal(err)
 	}
 	if err := seedTirehotel(ctx, a, io.Discard); err != nil {

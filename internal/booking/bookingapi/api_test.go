@@ -18,6 +18,7 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/httpguard"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/page"
@@ -59,7 +60,7 @@ func newFixture(tb testing.TB, db *store.DB) fixture {
 	tb.Helper()
 	ctx := context.Background()
 	cst := catalog.NewStore(db)
-	if _, err := catalog.Seed(ctx, cst, catalog.SeedOptions{Scale: 0.005, Sites: []string{"group-se"}}); err != nil {
+	if _, err := stock.Seed(ctx, cst, stock.SeedOptions{Scale: 0.005, Sites: []string{"group-se"}}); err != nil {
 		tb.Fatal(err)
 	}
 	sites, err := site.New(site.All(), "group-se")
