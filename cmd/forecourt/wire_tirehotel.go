@@ -11,6 +11,7 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/tyres"
 	"forecourt/internal/httpguard"
 	"forecourt/internal/tirehotel"
 	"forecourt/internal/web"
@@ -105,12 +106,12 @@ func seedTirehotel(ctx context.Context, a *app, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	n, err := tirehotel.SeedIfEmpty(ctx, tirehotel.NewStore(a.db, keys), tirehotel.Workshops(sites), tirehotel.SeedOptions{NoTimes: booking.NoFreeTimes})
+	n, err := tyres.SeedIfEmpty(ctx, tirehotel.NewStore(a.db, keys), tyres.Workshops(sites), tyres.SeedOptions{NoTimes: booking.NoFreeTimes})
 	if err != nil {
 		return fmt.Errorf("tyre hotel demo: %w", err)
 	}
 	if n > 0 {
-		fmt.Fprintf(stdout, "seeded tyre hotel   %6d agreements (demo plates %s, %s, %s)\n", n, tirehotel.PlateFine, tirehotel.PlateWorn, tirehotel.PlateNoTimes)
+		fmt.Fprintf(stdout, "seeded tyre hotel   %6d agreements (demo plates %s, %s, %s)\n", n, tyres.PlateFine, tyres.PlateWorn, tyres.PlateNoTimes)
 	}
 	return nil
 }
