@@ -22,6 +22,7 @@ import (
 	"forecourt/internal/catalog"
 	"forecourt/internal/catalogpages"
 	"forecourt/internal/content"
+	"forecourt/internal/demo/pictures"
 	"forecourt/internal/demo/stock"
 	"forecourt/internal/editing"
 	"forecourt/internal/jobs"
@@ -198,11 +199,10 @@ func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()
 		return nil, fmt.Errorf("redirects: %w", err)
 	}
 	redirects.MapQuery("sort", catalogpages.CanonicalSort)
-	mediaHandler, err := media.New(media.Config{LocalDir: cfg.MediaDir, Origin: cfg.MediaOrigin, AllowedHosts: cfg.ImageHosts})
+	mediaHandler, err := media.New(media.Config{LocalDir: cfg.MediaDir, Origin: cfg.MediaOrigin, AllowedHosts: cfg.ImageHosts, Demo: demoPictures})
 	if err != nil {
 		return nil, fmt.Errorf("media settings: %w", err)
 	}
-	media.SetDefault(mediaHandler)
 	// The catalogue: documents from the store, indexes built in the
 	// background so the server answers at once; a watcher rebuilds a site's
 	// indexes when another process imports stock.
@@ -462,3 +462,7 @@ func liveHeap() uint64 {
 	}
 	return s[0].Value.Uint64()
 }
+
+// demoPictures are the demo's drawn pictures under /-/media/demo/, which the
+// demo content and the demo stock show.
+func demoPictures(path string) (media.DemoPicture, error) { return pictures.Parse(path) }
