@@ -7,6 +7,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
+	"forecourt/internal/demo/fleet"
 	"forecourt/internal/httpguard"
 	"forecourt/internal/places"
 	"forecourt/internal/vehicles"
@@ -17,7 +18,7 @@ import (
 // (and VEHICLE_API_KEY) a real vehicle-data service.
 func vehicleProvider(set vehiclesConfig) vehicles.Provider {
 	if set.URL == "" {
-		return vehicles.NewRegistry()
+		return fleet.NewRegistry()
 	}
 	return &vehicles.HTTPProvider{BaseURL: set.URL, APIKey: set.Key}
 }

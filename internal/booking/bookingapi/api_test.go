@@ -18,6 +18,7 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/fleet"
 	"forecourt/internal/demo/stock"
 	"forecourt/internal/httpguard"
 	"forecourt/internal/linktoken"
@@ -27,7 +28,6 @@ import (
 	"forecourt/internal/site"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
-	"forecourt/internal/vehicles"
 	"forecourt/internal/web"
 )
 
@@ -40,7 +40,7 @@ type fixture struct {
 	h   http.Handler
 	api *bookingapi.API
 	db  *store.DB
-	reg *vehicles.Registry
+	reg *fleet.Registry
 }
 
 // assetsDir writes the smallest front-end build the web server starts
@@ -73,7 +73,7 @@ func newFixture(tb testing.TB, db *store.DB) fixture {
 	}
 	eng := booking.New(db, dir)
 	eng.Now = func() time.Time { return now }
-	reg := vehicles.NewRegistry()
+	reg := fleet.NewRegistry()
 	api := &bookingapi.API{Engine: eng, Vehicles: reg, Places: places.Sweden(), Limiter: ratelimit.New(db),
 		SiteOf: func(r *http.Request) string { return web.SiteOf(r).Name }, SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts }, BookLimit: 40, StreamLimit: 1000,
 		Log:   slog.New(slog.DiscardHandler),
