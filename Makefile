@@ -68,7 +68,8 @@ FUZZ_TARGETS := ./internal/search:FuzzParseQuery ./internal/catalogpages:FuzzPar
 	./internal/catalog:FuzzParseFeedRecords ./internal/forms/leads:FuzzParseSubmission \
 	./internal/finance:FuzzDecodeQuoteRef ./internal/finance:FuzzParseFinanceRequests \
 	./internal/cardetail:FuzzDetailInputs ./internal/web:FuzzSafeNext ./internal/web:FuzzRedirectRules \
-	./internal/web:FuzzPageRedirects ./internal/web:FuzzValidPath ./internal/media:FuzzMediaPaths
+	./internal/web:FuzzPageRedirects ./internal/web:FuzzValidPath ./internal/media:FuzzMediaPaths \
+	./internal/demo/pictures:FuzzParse
 test-fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 	  $(GO) test -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $(FUZZTIME) -parallel 2 "$${t%%:*}" >/dev/null || \

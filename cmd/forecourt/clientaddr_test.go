@@ -15,8 +15,9 @@ import (
 	"testing"
 
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/stock"
+	"forecourt/internal/demo/tyres"
 	"forecourt/internal/store"
-	"forecourt/internal/tirehotel"
 )
 
 // limitedCall is one request to an endpoint that counts hits per client
@@ -44,7 +45,7 @@ func rateLimitedCalls(tirehotelToken string) []limitedCall {
 		{"booking page: move", "POST", "/api/bookings/manage/move", j, `{"token":"x"}`},
 		{"booking page: cancel", "POST", "/api/bookings/manage/cancel", j, `{"token":"x"}`},
 		{"booking page: calendar", "GET", "/api/bookings/manage/calendar?token=x", "", ""},
-		{"tyre hotel: plate search", "GET", "/api/tirehotel/authorization/search?regNo=" + tirehotel.PlateFine, "", ""},
+		{"tyre hotel: plate search", "GET", "/api/tirehotel/authorization/search?regNo=" + tyres.PlateFine, "", ""},
 		{"tyre hotel: code request", "POST", "/api/tirehotel/authorization/login?encryptedPhoneNumber=" + url.QueryEscape(tirehotelToken), j, `{}`},
 		{"tyre hotel: code check", "POST", "/api/tirehotel/authorization/validate?authToken=x&otpToken=1234", j, `{}`},
 		{"editor sign-in", "POST", "/editor/login", "application/x-www-form-urlencoded", "name=redaktor&password=wrong"},
@@ -85,7 +86,7 @@ func TestSpoofedForwardedFor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := catalog.SeedIfEmpty(ctx, catalog.NewStore(a.db), catalog.SeedOptions{Scale: 0.05}); err != nil {
+	if _, err := stock.SeedIfEmpty(ctx, catalog.NewStore(a.db), stock.SeedOptions{Scale: 0.05}); err != nil {
 		t.Fatal(err)
 	}
 	if err := seedTirehotel(ctx, a, io.Discard); err != nil {
@@ -137,7 +138,7 @@ func TestSpoofedForwardedFor(t *testing.T) {
 				return res.StatusCode, string(b)
 			}
 			// The code request needs a sealed number from a plate search.
-			status, body := send(limitedCall{method: "GET", path: "/api/tirehotel/authorization/search?regNo=" + tirehotel.PlateFine}, "192.0.2.1")
+			status, body := send(limitedCall{method: "GET", path: "/api/tirehotel/authorization/search?regNo=" + tyres.PlateFine}, "192.0.2.1")
 			token := sealedNumber(body)
 			if status != http.StatusOK || token == "" {
 				t.Fatalf("plate search: %d %s", status, body)

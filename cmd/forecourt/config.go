@@ -1,19 +1,23 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
+	"forecourt/internal/alerts"
 	"forecourt/internal/editing"
 	"forecourt/internal/errs"
+	"forecourt/internal/forms/formsapi"
+	"forecourt/internal/ratelimit"
 )
 
-// config is every setting, read from the environment once at start.
+// config is every setting, read from the environment once at start by the
+// table of settings (settings.go); a feature reads its own section.
 type config struct {
 	Port          int
 	Host          string
@@ -49,131 +53,144 @@ type config struct {
 	PersonalizeTimeout  time.Duration
 	// MapStyleURL is a MapLibre style for real map tiles (empty: offline basemap).
 	MapStyleURL string
-	// Abuse bounds: per-site public URLs, metrics access (wire_hardening.go).
-	Hardening hardeningConfig
+
+	// The features' sections.
+	Hardening hardeningConfig            // abuse bounds: public URLs, metrics, client address (wire_hardening.go)
+	Forms     formsConfig                // the form pipeline (wire_forms.go)
+	Marketing formsapi.MarketingSettings // the marketing-form embed (wire_forms_ui.go)
+	Mail      mailConfig                 // the mail outbox (mail.go)
+	SMS       smsConfig                  // the text-message gateway (wire_tirehotel.go)
+	Vehicles  vehiclesConfig             // plate look-ups (wire_booking.go)
+	Booking   bookingConfig              // booking links (wire_booking_manage.go)
+	Tirehotel tirehotelConfig            // the tyre hotel (wire_tirehotel.go)
+	Reminders remindersConfig            // owner reminders (wire_reminders.go)
+	Alerts    alertsConfig               // saved searches (wire_alerts.go)
+	Runtime   runtimeConfig              // the Go runtime and profiling (serve.go)
 }
 
-// loadConfig reads the settings; every bad value is reported by name.
+// hardeningConfig are the settings of the abuse bounds.
+type hardeningConfig struct {
+	// PublicURLs maps a site name to its public origin (PUBLIC_URLS
+	// "group-se=https://forecourt.se,group-uk=https://forecourt.co.uk").
+	PublicURLs map[string]string
+	// ClientIPHeader is the load balancer's client-address header
+	// (CLIENT_IP_HEADER, e.g. X-Forwarded-For); empty: the connection's.
+	ClientIPHeader string
+	// MetricsAddr is the separate listener of /metrics (METRICS_ADDR, e.g.
+	// 127.0.0.1:9090); MetricsToken admits /metrics on the public port
+	// with "Authorization: Bearer <token>" (METRICS_TOKEN).
+	MetricsAddr  string
+	MetricsToken string
+}
+
+// formsConfig are the settings of the forms.
+type formsConfig struct {
+	// Secret is the form tickets' key; empty: one kept in the store.
+	Secret                       string
+	MinFill                      time.Duration
+	AddressLimit, RecipientLimit ratelimit.Limit
+	// JotformKey sends form-builder submissions to the hosted form service
+	// of JotformRegion (eu or us); JotformBaseURL replaces its address.
+	JotformKey, JotformRegion, JotformBaseURL string
+}
+
+// mailConfig are the settings of the mail outbox; without SMTPAddr mails
+// are queued and not sent.
+type mailConfig struct {
+	SMTPAddr, From string
+}
+
+// smsConfig are the settings of the SMS gateway; without GatewayURL texts
+// go to the development outbox.
+type smsConfig struct {
+	GatewayURL, User, Token, Sender string
+}
+
+// vehiclesConfig is the vehicle-data service; without URL the built-in
+// demo register answers.
+type vehiclesConfig struct {
+	URL, Key string
+}
+
+// bookingConfig: LinkSecret signs the links to a booking's page; empty:
+// one kept in the store.
+type bookingConfig struct {
+	LinkSecret string
+}
+
+// tirehotelConfig: Key is TIREHOTEL_KEY (empty: the key file under
+// DATA_DIR); RateScale multiplies the rate limits.
+type tirehotelConfig struct {
+	Key       string
+	RateScale int
+}
+
+// remindersConfig: Secret signs the unsubscribe links; empty: one kept in
+// the store.
+type remindersConfig struct {
+	Secret string
+}
+
+// alertsConfig are the settings of the saved searches.
+type alertsConfig struct {
+	// Secret keys the links in alert mails; empty: derived from the form
+	// ticket key.
+	Secret     string
+	Sweep      time.Duration
+	DigestHour int
+	// Limits are the sign-up limits; Tokens keeps its default.
+	Limits alerts.Limits
+}
+
+// runtimeConfig: whether GOGC and GOMEMLIMIT are set (the runtime reads
+// them itself; serve tunes the collector only when they are not), and the
+// profiling listener.
+type runtimeConfig struct {
+	GOGC, GOMEMLIMIT bool
+	PprofAddr        string
+}
+
+// loadConfig reads the settings from the environment; every bad value is
+// reported by name.
 func loadConfig() (config, error) {
-	c := config{
-		Host:        env("HOST", "127.0.0.1"),
-		SiteName:    env("SITE_NAME", "group-se"),
-		DataDir:     env("DATA_DIR", "./data"),
-		DatabaseURL: os.Getenv("DATABASE_URL"),
-		ContentDir:  os.Getenv("CONTENT_DIR"),
-		PublicURL:   strings.TrimSuffix(os.Getenv("PUBLIC_URL"), "/"),
-		WebDir:      env("WEB_DIR", "./web"),
-		EditingHost: os.Getenv("EDITING_HOST"),
-		MediaOrigin: os.Getenv("MEDIA_ORIGIN"),
-		ImageHosts:  splitList(os.Getenv("IMAGE_HOSTS")),
-	}
-	c.EditingSecret = os.Getenv("EDITING_SECRET")
-	c.EdgeEndpoint = os.Getenv("EDGE_ENDPOINT")
-	c.EdgeAPIKey = os.Getenv("EDGE_API_KEY")
-	c.PersonalizeEndpoint = os.Getenv("PERSONALIZE_ENDPOINT")
-	c.MapStyleURL = os.Getenv("MAP_STYLE_URL")
-	c.MediaDir = env("MEDIA_DIR", filepath.Join(c.DataDir, "media"))
+	return loadConfigFrom(os.Getenv)
+}
+
+// loadConfigFrom reads the settings through getenv: each setting of the
+// table in order, its default when unset or empty.
+func loadConfigFrom(getenv func(string) string) (config, error) {
+	c := config{Alerts: alertsConfig{Limits: alerts.DefaultLimits}}
 	bad := errs.FieldErrors{}
-	c.Port = envInt("PORT", 8080, 1, 65535, bad)
-	c.RenderWorkers = envInt("RENDER_WORKERS", 2, 0, 64, bad)
-	c.RenderCache = envInt("RENDER_CACHE", 512, 0, 1_000_000, bad)
-	ms := envInt("RENDER_TIMEOUT_MS", 2000, 50, 60_000, bad)
-	c.RenderTimeout = time.Duration(ms) * time.Millisecond
-	c.JobPoll = time.Duration(envInt("JOB_POLL_MS", 1000, 50, 60_000, bad)) * time.Millisecond
-	c.EditorSession = time.Duration(envInt("EDITOR_SESSION_HOURS", 8, 1, 24*30, bad)) * time.Hour
-	c.EdgeCacheTTL = time.Duration(envInt("EDGE_CACHE_SECONDS", 30, 0, 3600, bad)) * time.Second
-	if c.EdgeCacheTTL == 0 {
-		c.EdgeCacheTTL = -1 // off
-	}
-	c.EdgeTimeout = time.Duration(envInt("EDGE_TIMEOUT_MS", 3000, 100, 60_000, bad)) * time.Millisecond
-	c.PersonalizeTimeout = time.Duration(envInt("PERSONALIZE_TIMEOUT_MS", 1500, 50, 30_000, bad)) * time.Millisecond
-	accounts, err := editing.ParseAccounts(os.Getenv("EDITOR_ACCOUNTS"))
-	if err != nil {
-		bad.Add("EDITOR_ACCOUNTS", err.Error())
-	}
-	c.EditorAccounts = accounts
-	c.Hardening = loadHardening(bad)
-	if c.EditingSecret != "" && len(c.EditingSecret) < 16 {
-		bad.Add("EDITING_SECRET", "must have at least 16 characters")
-	}
-	if c.EdgeEndpoint != "" {
-		if !strings.HasPrefix(c.EdgeEndpoint, "http://") && !strings.HasPrefix(c.EdgeEndpoint, "https://") {
-			bad.Add("EDGE_ENDPOINT", "must start with http:// or https://")
+	for _, s := range settings() {
+		v := getenv(s.name)
+		if v == "" {
+			v = s.def
 		}
-		if c.EdgeAPIKey == "" {
-			bad.Add("EDGE_API_KEY", "is required when EDGE_ENDPOINT is set")
+		if err := s.parse(&c, v); err != nil {
+			bad.Add(s.name, err.Error())
 		}
 	}
-	if c.PersonalizeEndpoint != "" && !strings.HasPrefix(c.PersonalizeEndpoint, "http://") && !strings.HasPrefix(c.PersonalizeEndpoint, "https://") {
-		bad.Add("PERSONALIZE_ENDPOINT", "must start with http:// or https://")
-	}
-	c.Locales = splitList(env("LOCALES", "sv,en,da,nb,fi,sk"))
-	for _, l := range c.Locales {
-		if len(l) < 2 || len(l) > 8 {
-			bad.Add("LOCALES", fmt.Sprintf("%q is not a language code", l))
-		}
-	}
-	switch strings.ToLower(env("LOG_LEVEL", "info")) {
-	case "debug":
-		c.LogLevel = slog.LevelDebug
-	case "info":
-		c.LogLevel = slog.LevelInfo
-	case "warn":
-		c.LogLevel = slog.LevelWarn
-	case "error":
-		c.LogLevel = slog.LevelError
-	default:
-		bad.Add("LOG_LEVEL", "must be debug, info, warn or error")
-	}
-	c.AccessLog = envBool("ACCESS_LOG", true, bad)
-	if c.PublicURL != "" && !strings.HasPrefix(c.PublicURL, "http://") && !strings.HasPrefix(c.PublicURL, "https://") {
-		bad.Add("PUBLIC_URL", "must start with http:// or https://")
-	}
-	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
-		bad.Add("DATABASE_URL", "must be a postgres:// URL")
-	}
+	checkSettings(&c, bad)
 	return c, bad.Err("invalid settings")
 }
 
-func env(name, def string) string {
-	if v, ok := os.LookupEnv(name); ok && v != "" {
-		return v
+// fieldsOf returns the field messages of an invalid-input error.
+func fieldsOf(err error) map[string]string {
+	var e *errs.Error
+	if errors.As(err, &e) {
+		return e.Fields
 	}
-	return def
+	return nil
 }
 
-func envInt(name string, def, min, max int, bad errs.FieldErrors) int {
-	v := os.Getenv(name)
-	if v == "" {
-		return def
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < min || n > max {
-		bad.Add(name, fmt.Sprintf("must be a whole number from %d to %d, got %q", min, max, v))
-		return def
-	}
-	return n
-}
-
-func envBool(name string, def bool, bad errs.FieldErrors) bool {
-	v := os.Getenv(name)
-	if v == "" {
-		return def
-	}
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		bad.Add(name, fmt.Sprintf("must be true or false, got %q", v))
-		return def
-	}
-	return b
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
+// printSettings writes the table of settings for `forecourt --help`.
+func printSettings(w io.Writer) {
+	fmt.Fprintln(w, "Settings (environment; README.md has the same table):")
+	for _, s := range settings() {
+		def := s.def
+		if def == "" {
+			def = "(empty)"
 		}
+		fmt.Fprintf(w, "  %s=%s\n      %s\n", s.name, def, strings.ReplaceAll(s.meaning, "`", ""))
 	}
-	return out
 }

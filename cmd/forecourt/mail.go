@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
 	"strconv"
 
 	"forecourt/internal/mail"
@@ -14,12 +13,9 @@ import (
 // are stored and queued until a mail server is configured, and a warning
 // says so. The health check reports mails waiting.
 func startMailOutbox(ctx context.Context, a *app, deps *web.Deps) *mail.Outbox {
-	from := os.Getenv("SMTP_FROM")
-	if from == "" {
-		from = "no-reply@forecourt.local"
-	}
-	ob := mail.NewOutbox(a.db, mail.SMTPMailer{Addr: os.Getenv("SMTP_ADDR"), From: from}, a.log)
-	if os.Getenv("SMTP_ADDR") != "" {
+	set := a.cfg.Mail
+	ob := mail.NewOutbox(a.db, mail.SMTPMailer{Addr: set.SMTPAddr, From: set.From}, a.log)
+	if set.SMTPAddr != "" {
 		go ob.Run(ctx)
 	} else {
 		a.log.Warn("SMTP_ADDR is not set: mails are stored and queued but not sent")

@@ -45,9 +45,8 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'forecourt <command> --help' for the flags of a command.")
-	fmt.Fprintln(w, "Settings come from the environment: PORT, SITE_NAME, DATA_DIR, DATABASE_URL, CONTENT_DIR,")
-	fmt.Fprintln(w, "RENDER_WORKERS, PUBLIC_URL, LOCALES, LOG_LEVEL, ACCESS_LOG, EDITOR_ACCOUNTS, EDITING_SECRET,")
-	fmt.Fprintln(w, "EDGE_ENDPOINT, EDGE_API_KEY, PERSONALIZE_ENDPOINT (see README.md).")
+	fmt.Fprintln(w)
+	printSettings(w)
 }
 
 func main() {

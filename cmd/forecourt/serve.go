@@ -22,6 +22,8 @@ import (
 	"forecourt/internal/catalog"
 	"forecourt/internal/catalogpages"
 	"forecourt/internal/content"
+	"forecourt/internal/demo/pictures"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/editing"
 	"forecourt/internal/jobs"
 	"forecourt/internal/media"
@@ -117,7 +119,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer a.db.Close()
-	fitMemory := tuneMemory()
+	fitMemory := tuneMemory(a.cfg.Runtime)
 	s, err := wireServer(ctx, a, !*noRender, fitMemory)
 	if err != nil {
 		return err
@@ -129,15 +131,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // tuneMemory sets the collector for page assembly unless GOGC or
 // GOMEMLIMIT say otherwise. It returns the function that fits the soft
 // memory limit to the live heap (nothing to do under GOMEMLIMIT).
-func tuneMemory() (fitMemory func()) {
-	if os.Getenv("GOGC") == "" {
+func tuneMemory(set runtimeConfig) (fitMemory func()) {
+	if !set.GOGC {
 		// Page assembly allocates a lot of short-lived maps; collecting at
 		// 200% heap growth instead of 100% cuts GC CPU (about +25% pages/s,
 		// docs/performance.md). GOGC overrides.
 		debug.SetGCPercent(200)
 	}
 	fitMemory = func() {}
-	if os.Getenv("GOMEMLIMIT") == "" {
+	if !set.GOMEMLIMIT {
 		// ...while a soft limit keeps the process's memory bounded: with
 		// the demo stock the live heap is some 70 MB after start and 200 MB
 		// with full page caches, and at 200% growth the heap reached
@@ -197,11 +199,10 @@ func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()
 		return nil, fmt.Errorf("redirects: %w", err)
 	}
 	redirects.MapQuery("sort", catalogpages.CanonicalSort)
-	mediaHandler, err := media.New(media.Config{LocalDir: cfg.MediaDir, Origin: cfg.MediaOrigin, AllowedHosts: cfg.ImageHosts})
+	mediaHandler, err := media.New(media.Config{LocalDir: cfg.MediaDir, Origin: cfg.MediaOrigin, AllowedHosts: cfg.ImageHosts, Demo: demoPictures})
 	if err != nil {
 		return nil, fmt.Errorf("media settings: %w", err)
 	}
-	media.SetDefault(mediaHandler)
 	// The catalogue: documents from the store, indexes built in the
 	// background so the server answers at once; a watcher rebuilds a site's
 	// indexes when another process imports stock.
@@ -302,7 +303,7 @@ func listen(ctx context.Context, a *app, s *server, stdout io.Writer) error {
 		MaxHeaderBytes:    64 << 10, // the request line and headers; longer URLs get 431 (up to 8 KB of URL is served)
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	if addr := os.Getenv("PPROF_ADDR"); addr != "" {
+	if addr := cfg.Runtime.PprofAddr; addr != "" {
 		// Profiling for benchmarks only: a separate listener, never the public port.
 		go func() { log.Warn("pprof server stopped", "err", http.ListenAndServe(addr, pprofMux())) }()
 	}
@@ -364,7 +365,7 @@ func runSeed(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer a.db.Close()
-	rep, err := catalog.SeedIfEmpty(ctx, catalog.NewStore(a.db), catalog.SeedOptions{Scale: *scale})
+	rep, err := stock.SeedIfEmpty(ctx, catalog.NewStore(a.db), stock.SeedOptions{Scale: *scale})
 	if err != nil {
 		return err
 	}
@@ -458,3 +459,7 @@ func liveHeap() uint64 {
 	}
 	return s[0].Value.Uint64()
 }
+
+// demoPictures are the demo's drawn pictures under /-/media/demo/, which the
+// demo content and the demo stock show.
+func demoPictures(path string) (media.DemoPicture, error) { return pictures.Parse(path) }

@@ -2,10 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"strconv"
-	"time"
 
 	"forecourt/internal/alerts"
 	"forecourt/internal/catalog"
@@ -13,7 +9,6 @@ import (
 	"forecourt/internal/gdpr"
 	"forecourt/internal/jobs"
 	"forecourt/internal/linktoken"
-	"forecourt/internal/ratelimit"
 )
 
 // savedSearchesHolder covers the saved searches and their alert sign-ups
@@ -25,65 +20,16 @@ func savedSearchesHolder(a *app) gdpr.Holder {
 		Erase:  svc.EraseEmail}
 }
 
-// alertsSettings are the settings of the saved searches (environment):
-//
-//	ALERTS_SECRET           key of the links in alert mails (≥ 16 characters); empty: derived from the form ticket key
-//	ALERTS_SWEEP_INTERVAL   how often due digests are looked for (default 1h; tests 2s)
-//	ALERTS_DIGEST_HOUR      local hour from which a day's digest goes out (0–23, default 7)
-//	ALERTS_LIMIT_ADDRESS    sign-ups per client address (default 20/10m)
-//	ALERTS_LIMIT_EMAIL      sign-ups per e-mail address (default 10/1h)
-//	ALERTS_LIMIT_RECIPIENT  confirmation mails per recipient (default 3/24h)
-type alertsSettings struct {
-	secret     string
-	sweep      time.Duration
-	digestHour int
-	limits     alerts.Limits
-}
-
-func loadAlertsSettings() (alertsSettings, error) {
-	s := alertsSettings{secret: os.Getenv("ALERTS_SECRET"), sweep: time.Hour, digestHour: 7, limits: alerts.DefaultLimits}
-	if s.secret != "" && len(s.secret) < 16 {
-		return s, fmt.Errorf("ALERTS_SECRET must be at least 16 characters")
-	}
-	if v := os.Getenv("ALERTS_SWEEP_INTERVAL"); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d < time.Second || d > 7*24*time.Hour {
-			return s, fmt.Errorf("ALERTS_SWEEP_INTERVAL %q: want a duration from 1s to 168h", v)
-		}
-		s.sweep = d
-	}
-	if v := os.Getenv("ALERTS_DIGEST_HOUR"); v != "" {
-		h, err := strconv.Atoi(v)
-		if err != nil || h < 0 || h > 23 {
-			return s, fmt.Errorf("ALERTS_DIGEST_HOUR %q: want an hour from 0 to 23", v)
-		}
-		s.digestHour = h
-	}
-	for _, x := range []struct {
-		name string
-		dst  *ratelimit.Limit
-	}{{"ALERTS_LIMIT_ADDRESS", &s.limits.Address}, {"ALERTS_LIMIT_EMAIL", &s.limits.Email}, {"ALERTS_LIMIT_RECIPIENT", &s.limits.Recipient}} {
-		if v := os.Getenv(x.name); v != "" {
-			l, err := ratelimit.ParseLimit(v)
-			if err != nil {
-				return s, fmt.Errorf("%s: %w", x.name, err)
-			}
-			*x.dst = l
-		}
-	}
-	return s, nil
-}
-
 // alertsTokens returns the signer of the alert links: ALERTS_SECRET, or a
 // key derived from the form ticket key that every process shares.
-func alertsTokens(ctx context.Context, a *app, set alertsSettings) (*linktoken.Signer, []byte, error) {
-	formsKey, err := ticketSecret(ctx, a.db, os.Getenv("FORMS_SECRET"))
+func alertsTokens(ctx context.Context, a *app, set alertsConfig) (*linktoken.Signer, []byte, error) {
+	formsKey, err := ticketSecret(ctx, a.db, a.cfg.Forms.Secret)
 	if err != nil {
 		return nil, nil, err
 	}
 	secret := formsKey
-	if set.secret != "" {
-		secret = []byte(set.secret)
+	if set.Secret != "" {
+		secret = []byte(set.Secret)
 	}
 	tokens, err := alerts.NewTokens(secret)
 	if err != nil {
@@ -95,22 +41,15 @@ func alertsTokens(ctx context.Context, a *app, set alertsSettings) (*linktoken.S
 // wireAlerts plugs in the saved searches: the sign-up, confirm,
 // unsubscribe and manage endpoints, and the match, sweep and digest jobs.
 func wireAlerts(ctx context.Context, w *wiring) error {
-	set, err := loadAlertsSettings()
-	if err != nil {
-		return err
-	}
-	formSet, err := loadFormsSettings()
-	if err != nil {
-		return err
-	}
+	set, formSet := w.app.cfg.Alerts, w.app.cfg.Forms
 	tokens, ticketKey, err := alertsTokens(ctx, w.app, set)
 	if err != nil {
 		return err
 	}
 	svc := &alerts.Service{DB: w.app.db, Tokens: tokens, Cars: w.catalog.Store(), Texts: dictionaryOf(w.app),
-		Limiter: w.limiter, Limits: set.limits, DigestHour: set.digestHour, Kick: w.mail.Kick, Log: w.app.log}
-	alerts.Register(w.jobs, svc, set.sweep)
-	api := &alerts.API{Service: svc, Tickets: &forms.Tickets{Secret: ticketKey, MinFill: formSet.minFill},
+		Limiter: w.limiter, Limits: set.Limits, DigestHour: set.DigestHour, Kick: w.mail.Kick, Log: w.app.log}
+	alerts.Register(w.jobs, svc, set.Sweep)
+	api := &alerts.API{Service: svc, Tickets: &forms.Tickets{Secret: ticketKey, MinFill: formSet.MinFill},
 		Search: w.engine}
 	w.deps.Routes = append(w.deps.Routes, api.Routes()...)
 	return nil

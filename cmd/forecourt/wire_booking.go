@@ -2,36 +2,27 @@ package main
 
 import (
 	"context"
-	"os"
-	"strings"
 
 	"forecourt/internal/booking/bookingapi"
-	"forecourt/internal/errs"
+	"forecourt/internal/demo/fleet"
 	"forecourt/internal/places"
 	"forecourt/internal/vehicles"
 )
 
 // vehicleProvider is the built-in demo register, or with VEHICLE_API_URL
 // (and VEHICLE_API_KEY) a real vehicle-data service.
-func vehicleProvider() (vehicles.Provider, error) {
-	u := strings.TrimSpace(os.Getenv("VEHICLE_API_URL"))
-	if u == "" {
-		return vehicles.NewRegistry(), nil
+func vehicleProvider(set vehiclesConfig) vehicles.Provider {
+	if set.URL == "" {
+		return fleet.NewRegistry()
 	}
-	if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
-		return nil, errs.E(errs.Invalid, "VEHICLE_API_URL must start with http:// or https://")
-	}
-	return &vehicles.HTTPProvider{BaseURL: u, APIKey: os.Getenv("VEHICLE_API_KEY")}, nil
+	return &vehicles.HTTPProvider{BaseURL: set.URL, APIKey: set.Key}
 }
 
 // wireBooking plugs in the service booking: the booking engine
 // over the dealer sites' workshops, the /api/mechmate/… and /api/places
 // calls, over the server's one booking engine (startBookingEngine).
 func wireBooking(ctx context.Context, w *wiring) error {
-	vp, err := vehicleProvider()
-	if err != nil {
-		return err
-	}
+	vp := vehicleProvider(w.app.cfg.Vehicles)
 	parts, err := w.bookingShared(ctx)
 	if err != nil {
 		return err

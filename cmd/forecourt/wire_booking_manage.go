@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"net/http"
-	"os"
 
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingsms"
@@ -30,7 +29,7 @@ func (w *wiring) bookingShared(ctx context.Context) (*bookingParts, error) {
 	if w.bookingParts != nil {
 		return w.bookingParts, nil
 	}
-	secret, err := storedSecret(ctx, w.app.db, "booking.link_secret", os.Getenv("BOOKING_LINK_SECRET"), "booking link")
+	secret, err := storedSecret(ctx, w.app.db, "booking.link_secret", w.app.cfg.Booking.LinkSecret, "booking link")
 	if err != nil {
 		return nil, err
 	}

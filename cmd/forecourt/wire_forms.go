@@ -8,8 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -20,66 +18,8 @@ import (
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/gdpr"
 	"forecourt/internal/mail"
-	"forecourt/internal/ratelimit"
 	"forecourt/internal/store"
 )
-
-// formsSettings are the settings of the forms (environment):
-//
-//	FORMS_SECRET           key of the form tickets (≥ 16 characters); empty: one kept in the store
-//	FORMS_MIN_FILL_MS      minimum fill time of a form (default 3000)
-//	FORMS_LIMIT_ADDRESS    submissions per client address (default 20/10m)
-//	FORMS_LIMIT_RECIPIENT  accepted submissions per recipient mailbox (default 60/1h)
-//	JOTFORM_API_KEY        on: form-builder submissions go to the hosted form service
-//	JOTFORM_REGION         eu or us (default us)
-//	JOTFORM_BASE_URL       replaces the region's API address (tests)
-type formsSettings struct {
-	secret                 string
-	minFill                time.Duration
-	addrLimit, rcptLimit   ratelimit.Limit
-	jotformKey, jotformRgn string
-	jotformBase            string
-}
-
-func loadFormsSettings() (formsSettings, error) {
-	s := formsSettings{secret: os.Getenv("FORMS_SECRET"), minFill: 3 * time.Second,
-		addrLimit: forms.DefaultAddressLimit, rcptLimit: forms.DefaultRecipientLimit,
-		jotformKey: os.Getenv("JOTFORM_API_KEY"), jotformBase: os.Getenv("JOTFORM_BASE_URL")}
-	if s.secret != "" && len(s.secret) < 16 {
-		return s, fmt.Errorf("FORMS_SECRET must be at least 16 characters")
-	}
-	if v := os.Getenv("FORMS_MIN_FILL_MS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || n > 600_000 {
-			return s, fmt.Errorf("FORMS_MIN_FILL_MS %q: want milliseconds from 0 to 600000", v)
-		}
-		s.minFill = time.Duration(n) * time.Millisecond
-	}
-	for _, x := range []struct {
-		name string
-		dst  *ratelimit.Limit
-	}{{"FORMS_LIMIT_ADDRESS", &s.addrLimit}, {"FORMS_LIMIT_RECIPIENT", &s.rcptLimit}} {
-		if v := os.Getenv(x.name); v != "" {
-			l, err := ratelimit.ParseLimit(v)
-			if err != nil {
-				return s, fmt.Errorf("%s: %w", x.name, err)
-			}
-			*x.dst = l
-		}
-	}
-	// The forms take the client address from the server's one trusted-proxy
-	// policy (CLIENT_IP_HEADER) like every rate-limited endpoint; the old
-	// forms-only switch would now be silently ignored, so it is refused.
-	if os.Getenv("FORMS_TRUST_FORWARDED") != "" {
-		return s, fmt.Errorf("FORMS_TRUST_FORWARDED is replaced by CLIENT_IP_HEADER=X-Forwarded-For (one proxy policy for every endpoint)")
-	}
-	rgn, err := builder.ParseRegion(os.Getenv("JOTFORM_REGION"))
-	if err != nil {
-		return s, err
-	}
-	s.jotformRgn = rgn
-	return s, nil
-}
 
 // ticketSecret is FORMS_SECRET, or a random key created once and kept in
 // the store, so that every process of the site checks the others' tickets.
@@ -116,15 +56,12 @@ func storedSecret(ctx context.Context, db *store.DB, kvKey, configured, what str
 // service request) and the form builder (/api/jotform, the FormBuilder and
 // ServiceRequestForm loaders), all mailing through the shared outbox.
 func wireForms(ctx context.Context, w *wiring) error {
-	set, err := loadFormsSettings()
-	if err != nil {
-		return err
-	}
+	set := w.app.cfg.Forms
 	lib, err := builder.Load(w.app.fsys)
 	if err != nil {
 		return fmt.Errorf("forms: %w", err)
 	}
-	secret, err := ticketSecret(ctx, w.app.db, set.secret)
+	secret, err := ticketSecret(ctx, w.app.db, set.Secret)
 	if err != nil {
 		return err
 	}
@@ -136,16 +73,16 @@ func wireForms(ctx context.Context, w *wiring) error {
 		w.mail.Kick()
 	}
 	var backend builder.Backend = builder.NewStore(w.app.db)
-	if set.jotformKey != "" {
-		backend = &builder.Jotform{APIKey: set.jotformKey, Region: set.jotformRgn, BaseURL: set.jotformBase, DB: w.app.db}
-		w.app.log.Info("form-builder submissions go to the hosted form service", "region", set.jotformRgn)
+	if set.JotformKey != "" {
+		backend = &builder.Jotform{APIKey: set.JotformKey, Region: set.JotformRegion, BaseURL: set.JotformBaseURL, DB: w.app.db}
+		w.app.log.Info("form-builder submissions go to the hosted form service", "region", set.JotformRegion)
 	}
 	svc := &formsapi.Service{
 		Leads: lst, Forms: lib, Backend: backend,
-		Tickets:        &forms.Tickets{Secret: secret, MinFill: set.minFill},
+		Tickets:        &forms.Tickets{Secret: secret, MinFill: set.MinFill},
 		Limiter:        w.limiter,
-		AddressLimit:   set.addrLimit,
-		RecipientLimit: set.rcptLimit,
+		AddressLimit:   set.AddressLimit,
+		RecipientLimit: set.RecipientLimit,
 		Cars:           &cardetail.Service{Engine: w.engine, Catalog: w.catalog.Store(), Content: w.app.content, Log: w.app.log},
 		Dealers:        w.catalog.Store(),
 		Outbox:         w.mail,

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"forecourt/internal/catalogpages"
 	"forecourt/internal/forms/builder"
@@ -13,13 +12,10 @@ import (
 // wireFormsUI plugs in the loaders of the listing blocks (site selection,
 // site block, car teasers) and the marketing-form embed, whose
 // settings (MARKETING_FORM_SCRIPT_URL, MARKETING_FORM_REGION,
-// MARKETING_FORM_PORTAL_ID) are read here once at start. The forms' own
+// MARKETING_FORM_PORTAL_ID) are the config's Marketing section. The forms' own
 // server side is wired in wire_forms.go.
 func wireFormsUI(ctx context.Context, w *wiring) error {
-	mk, err := formsapi.ParseMarketingSettings(os.Getenv)
-	if err != nil {
-		return err
-	}
+	mk := w.app.cfg.Marketing
 	// The newsletter's own form where the marketing provider is not set up.
 	forms, err := builder.Load(w.app.fsys)
 	if err != nil {

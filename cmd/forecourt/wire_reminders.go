@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -43,17 +42,13 @@ func remindersHolder(a *app) gdpr.Holder {
 // reminderSecret is the key of the unsubscribe tokens: REMINDERS_SECRET,
 // or a random one kept in the store's kv table, so every process of one
 // store (and `forecourt reminders run`) signs and checks alike.
-func reminderSecret(ctx context.Context, db *store.DB) ([]byte, error) {
-	s := strings.TrimSpace(os.Getenv("REMINDERS_SECRET"))
-	if s != "" && len(s) < 32 {
-		return nil, fmt.Errorf("REMINDERS_SECRET must be at least 32 characters")
-	}
-	return storedSecret(ctx, db, "reminders.token_secret", s, "reminder token")
+func reminderSecret(ctx context.Context, db *store.DB, set remindersConfig) ([]byte, error) {
+	return storedSecret(ctx, db, "reminders.token_secret", set.Secret, "reminder token")
 }
 
 // newReminders is the owner-reminder service over a booking engine.
 func newReminders(ctx context.Context, a *app, eng *booking.Engine, kick func()) (*reminders.Service, error) {
-	secret, err := reminderSecret(ctx, a.db)
+	secret, err := reminderSecret(ctx, a.db, a.cfg.Reminders)
 	if err != nil {
 		return nil, err
 	}

@@ -5,20 +5,18 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"strconv"
-	"strings"
 	"time"
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/tyres"
 	"forecourt/internal/tirehotel"
 )
 
 // tirehotelKeys loads TIREHOTEL_KEY, or the development key file under
 // DATA_DIR (created when absent: `make run` seeds first, so it is there).
 func tirehotelKeys(a *app) (*tirehotel.Keys, error) {
-	k, created, err := tirehotel.LoadKeys(os.Getenv("TIREHOTEL_KEY"), a.cfg.DataDir, true)
+	k, created, err := tirehotel.LoadKeys(a.cfg.Tirehotel.Key, a.cfg.DataDir, true)
 	if err != nil {
 		return nil, err
 	}
@@ -30,20 +28,12 @@ func tirehotelKeys(a *app) (*tirehotel.Keys, error) {
 
 // smsProvider is the HTTP gateway of SMS_GATEWAY_URL, or without it the
 // development outbox (GET /_dev/sms).
-func smsProvider() (tirehotel.SMSProvider, error) {
-	u := strings.TrimSpace(os.Getenv("SMS_GATEWAY_URL"))
-	if u == "" {
-		return tirehotel.DevOutbox{}, nil
+func smsProvider(set smsConfig) tirehotel.SMSProvider {
+	if set.GatewayURL == "" {
+		return tirehotel.DevOutbox{}
 	}
-	if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
-		return nil, fmt.Errorf("SMS_GATEWAY_URL must be an http(s) URL")
-	}
-	sender := os.Getenv("SMS_SENDER")
-	if sender == "" {
-		sender = "Forecourt"
-	}
-	return &tirehotel.Gateway{URL: u, User: os.Getenv("SMS_GATEWAY_USER"), Token: os.Getenv("SMS_GATEWAY_TOKEN"), Sender: sender,
-		Client: &http.Client{Timeout: 10 * time.Second}}, nil
+	return &tirehotel.Gateway{URL: set.GatewayURL, User: set.User, Token: set.Token, Sender: set.Sender,
+		Client: &http.Client{Timeout: 10 * time.Second}}
 }
 
 // wireTirehotel mounts the tyre hotel portal's API (/api/tirehotel/…), its
@@ -55,10 +45,7 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 	if err != nil {
 		return err
 	}
-	provider, err := smsProvider()
-	if err != nil {
-		return err
-	}
+	provider := smsProvider(a.cfg.SMS)
 	st := tirehotel.NewStore(a.db, keys)
 	sms := tirehotel.NewSMSOutbox(st, provider, a.log)
 	go sms.Run(ctx)
@@ -66,14 +53,7 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 	if dev {
 		a.log.Warn("SMS_GATEWAY_URL is not set: codes go to the development outbox at /_dev/sms.html")
 	}
-	scale := 1
-	if v := os.Getenv("TIREHOTEL_RATE_SCALE"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 1000 {
-			return fmt.Errorf("TIREHOTEL_RATE_SCALE must be a whole number from 1 to 1000, got %q", v)
-		}
-		scale = n
-	}
+	scale := a.cfg.Tirehotel.RateScale
 	policy := tirehotel.DefaultPolicy.Scaled(scale)
 	auth := &tirehotel.Auth{Store: st, Keys: keys, Limiter: w.limiter, SMS: sms, Policy: policy, Log: a.log}
 	parts, err := w.bookingShared(ctx)
@@ -117,12 +97,12 @@ func seedTirehotel(ctx context.Context, a *app, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	n, err := tirehotel.SeedIfEmpty(ctx, tirehotel.NewStore(a.db, keys), tirehotel.Workshops(sites), tirehotel.SeedOptions{NoTimes: booking.NoFreeTimes})
+	n, err := tyres.SeedIfEmpty(ctx, tirehotel.NewStore(a.db, keys), tyres.Workshops(sites), tyres.SeedOptions{NoTimes: booking.NoFreeTimes})
 	if err != nil {
 		return fmt.Errorf("tyre hotel demo: %w", err)
 	}
 	if n > 0 {
-		fmt.Fprintf(stdout, "seeded tyre hotel   %6d agreements (demo plates %s, %s, %s)\n", n, tirehotel.PlateFine, tirehotel.PlateWorn, tirehotel.PlateNoTimes)
+		fmt.Fprintf(stdout, "seeded tyre hotel   %6d agreements (demo plates %s, %s, %s)\n", n, tyres.PlateFine, tyres.PlateWorn, tyres.PlateNoTimes)
 	}
 	return nil
 }
@@ -132,7 +112,7 @@ func seedTirehotel(ctx context.Context, a *app, stdout io.Writer) error {
 // creates a key: without TIREHOTEL_KEY or the key file nothing sealed
 // could be read anyway.
 func tirehotelStore(a *app) (*tirehotel.Store, error) {
-	keys, _, err := tirehotel.LoadKeys(os.Getenv("TIREHOTEL_KEY"), a.cfg.DataDir, false)
+	keys, _, err := tirehotel.LoadKeys(a.cfg.Tirehotel.Key, a.cfg.DataDir, false)
 	if err != nil {
 		return nil, err
 	}

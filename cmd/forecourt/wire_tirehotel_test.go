@@ -21,6 +21,8 @@ import (
 	contentfiles "forecourt/content"
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
+	"forecourt/internal/demo/stock"
+	"forecourt/internal/demo/tyres"
 	"forecourt/internal/jobs"
 	"forecourt/internal/mail"
 	"forecourt/internal/page"
@@ -63,7 +65,7 @@ func TestTirehotelServer(t *testing.T) {
 	defer db.Close()
 	sites, _ := site.New(site.All(), "group-se")
 	a := &app{cfg: config{DataDir: dir, AccessLog: true}, log: log, sites: sites, db: db}
-	if _, err := catalog.SeedIfEmpty(ctx, catalog.NewStore(db), catalog.SeedOptions{Scale: 0.05}); err != nil {
+	if _, err := stock.SeedIfEmpty(ctx, catalog.NewStore(db), stock.SeedOptions{Scale: 0.05}); err != nil {
 		t.Fatal(err)
 	}
 	if err := seedTirehotel(ctx, a, io.Discard); err != nil {
@@ -165,17 +167,17 @@ func TestTirehotelServer(t *testing.T) {
 		return len(d.AvailableDates)
 	}
 
-	fine := signIn(tirehotel.PlateFine)
+	fine := signIn(tyres.PlateFine)
 	if n := days(fine); n < 10 {
-		t.Errorf("%s: %d days with free times", tirehotel.PlateFine, n)
+		t.Errorf("%s: %d days with free times", tyres.PlateFine, n)
 	}
 	for _, tr := range fine.Vehicles[0].Tires {
 		if tr.Wheel.ThreadStatusID != 0 {
-			t.Errorf("%s has a worn tyre", tirehotel.PlateFine)
+			t.Errorf("%s has a worn tyre", tyres.PlateFine)
 		}
 	}
 	call("POST", "/api/tirehotel/logout", "", nil)
-	worn := signIn(tirehotel.PlateWorn)
+	worn := signIn(tyres.PlateWorn)
 	n := 0
 	for _, tr := range worn.Vehicles[0].Tires {
 		if tr.Wheel.ThreadStatusID == tirehotel.TreadReplace {
@@ -183,11 +185,11 @@ func TestTirehotelServer(t *testing.T) {
 		}
 	}
 	if n != 1 {
-		t.Errorf("%s: %d worn tyres, want 1", tirehotel.PlateWorn, n)
+		t.Errorf("%s: %d worn tyres, want 1", tyres.PlateWorn, n)
 	}
-	full := signIn(tirehotel.PlateNoTimes)
+	full := signIn(tyres.PlateNoTimes)
 	if n := days(full); n != 0 {
-		t.Errorf("%s: %d days with free times, want none", tirehotel.PlateNoTimes, n)
+		t.Errorf("%s: %d days with free times, want none", tyres.PlateNoTimes, n)
 	}
 	var e struct{ Message, Code string }
 	if st := call("GET", "/api/tirehotel/authorization/search?regNo=NOP999", "", &e); st != 404 || e.Code != "NotFound" {
@@ -200,7 +202,7 @@ func TestTirehotelServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	ex, err := st.ExportEmail(ctx, "anna.lindqvist@example.com")
-	if err != nil || len(ex.Agreements) != 1 || ex.Agreements[0].Vehicles[0].RegNo != tirehotel.PlateFine {
+	if err != nil || len(ex.Agreements) != 1 || ex.Agreements[0].Vehicles[0].RegNo != tyres.PlateFine {
 		t.Errorf("export: %+v %v", ex, err)
 	}
 

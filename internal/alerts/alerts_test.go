@@ -14,6 +14,7 @@ import (
 	"forecourt/internal/alerts"
 	"forecourt/internal/catalog"
 	"forecourt/internal/catalogpages"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/errs"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/linktoken/linktokentest"
@@ -76,7 +77,7 @@ func car(t *testing.T, id int64, brand, model, fuel string, price float64) strin
 func (f *fixture) importFeed(t *testing.T, lines ...string) {
 	t.Helper()
 	_, err := catalog.Import(context.Background(), f.cat, catalog.KindCars, "group-se", strings.NewReader(strings.Join(lines, "\n")),
-		catalog.ImportOptions{Now: func() time.Time { return catalog.DemoRefDate }, OnCars: f.svc.Hook()})
+		catalog.ImportOptions{Now: func() time.Time { return stock.DemoRefDate }, OnCars: f.svc.Hook()})
 	if err != nil {
 		t.Fatal(err)
 	}

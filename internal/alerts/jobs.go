@@ -100,7 +100,7 @@ func (w *sweepWorker) Work(ctx context.Context, job *river.Job[SweepArgs]) error
 	client := river.ClientFromContext[*sql.Tx](ctx)
 	return w.s.DB.Tx(ctx, func(tx *sql.Tx) error {
 		for _, d := range due {
-			if _, err := client.InsertTx(ctx, tx, DigestArgs{SearchID: d.SearchID, Period: d.Period}, unique); err != nil {
+			if _, err := client.InsertTx(ctx, tx, DigestArgs(d), unique); err != nil {
 				return errs.Wrap(err, "queue digest")
 			}
 		}

@@ -12,7 +12,6 @@ import (
 	"forecourt/internal/catalog"
 	"forecourt/internal/errs"
 	"forecourt/internal/mail"
-	"forecourt/internal/store"
 )
 
 func ms(t time.Time) int64 { return t.UnixMilli() }
@@ -341,6 +340,3 @@ func (s *Service) prune(ctx context.Context, now time.Time) error {
 		return nil
 	})
 }
-
-// engineIs is a small helper for SQL that differs per engine.
-func (s *Service) engineIs(e store.Engine) bool { return s.DB.Engine == e }

@@ -6,6 +6,7 @@
 //     store never imports a domain;
 //   - page assembly (page, render) imports no feature package, the front
 //     door or cmd;
+//   - only cmd (and the demo itself) imports the demo data (internal/demo/...);
 //   - no package outside the front door (internal/web/...) and cmd imports
 //     the front door: features serve their APIs with the toolkit
 //     (internal/httpkit) and the request facts (internal/httpguard).
@@ -43,12 +44,13 @@ const (
 	domain
 	assembly
 	feature
+	demo
 	frontDoor
 	mainPkg
 )
 
 func (l layer) String() string {
-	return [...]string{"foundation", "domain", "page assembly", "feature", "front door", "main"}[l]
+	return [...]string{"foundation", "domain", "page assembly", "feature", "demo", "front door", "main"}[l]
 }
 
 // layers places each package directory (relative to internal/) in its layer;
@@ -72,6 +74,11 @@ var layers = map[string]layer{
 	// tirehotel is a domain that also serves its own Routes(); it counts as a
 	// feature here, the stricter side: page assembly must not import it.
 	"tirehotel": feature, "workshop": feature,
+
+	// The demo data (stock, drawn pictures, tyre-hotel agreements): made by
+	// `forecourt seed` and drawn by the server for demo paths, wired in by
+	// cmd only, never imported by what production runs.
+	"demo": demo,
 
 	"web": frontDoor,
 }
@@ -107,6 +114,8 @@ func TestImportBoundaries(t *testing.T) {
 			t.Errorf("%s: foundation %s imports %s %s; foundations (store, errs, site, …) import only foundations", e.file, pkgPath(e.from), to, pkgPath(e.to))
 		case from == assembly && to >= feature:
 			t.Errorf("%s: page assembly %s imports %s %s; page and render import only foundations and domains", e.file, pkgPath(e.from), to, pkgPath(e.to))
+		case to == demo && from != demo && from != mainPkg:
+			t.Errorf("%s: %s %s imports the demo data %s; only cmd wires the demo in (production code must not depend on it)", e.file, from, pkgPath(e.from), pkgPath(e.to))
 		case to == frontDoor && from < frontDoor:
 			t.Errorf("%s: %s %s imports the front door %s; only internal/web and cmd may (put what is shared into a lower package)", e.file, from, pkgPath(e.from), pkgPath(e.to))
 		}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"forecourt/internal/booking"
-	"forecourt/internal/catalog"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/site"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
@@ -21,7 +21,7 @@ import (
 // demoWorkshops are the workshops of the group-se demo dealer sites.
 func demoWorkshops(tb testing.TB) []*booking.Workshop {
 	tb.Helper()
-	st, err := catalog.DemoStock("group-se", catalog.SeedOptions{Scale: 0.001})
+	st, err := stock.DemoStock("group-se", stock.SeedOptions{Scale: 0.001})
 	if err != nil {
 		tb.Fatal(err)
 	}

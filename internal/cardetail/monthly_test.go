@@ -6,6 +6,7 @@ import (
 
 	"forecourt/internal/cardetail"
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/finance"
 )
 
@@ -13,7 +14,7 @@ import (
 // facet and the sort use (car_monthly_cost of the index document) is what
 // the detail page's loan calculator or private-leasing block starts at.
 func TestCardMonthlyIsTheCalculatorStart(t *testing.T) {
-	st, err := catalog.DemoStock("group-se", catalog.SeedOptions{})
+	st, err := stock.DemoStock("group-se", stock.SeedOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"forecourt/internal/cardetail"
 	"forecourt/internal/catalog"
 	"forecourt/internal/content"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/page"
 	"forecourt/internal/search"
@@ -67,7 +68,7 @@ func mustFixture(tb testing.TB) fixture {
 			tb.Fatal(err)
 		}
 		cst := catalog.NewStore(db)
-		if _, err := catalog.Seed(ctx, cst, catalog.SeedOptions{Scale: 0.1, Sites: []string{"group-se", "group-uk"}}); err != nil {
+		if _, err := stock.Seed(ctx, cst, stock.SeedOptions{Scale: 0.1, Sites: []string{"group-se", "group-uk"}}); err != nil {
 			tb.Fatal(err)
 		}
 		sites, err := site.New(site.All(), "group-se")

@@ -1,8 +1,8 @@
 // Package catalog owns the car stock and the dealer sites of every forecourt
 // site: the domain types (shaped exactly like the search-index records of the
-// spec), their storage, the JSON-lines import of stock feeds, the
-// deterministic demo stock, and the Service that turns the store into the
-// documents the search indexes are built from.
+// spec), their storage, the JSON-lines import of stock feeds, and the
+// Service that turns the store into the documents the search indexes are
+// built from. The demo stock is internal/demo/stock.
 package catalog
 
 import "forecourt/internal/finance"

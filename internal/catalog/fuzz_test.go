@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/stock"
 )
 
 // FuzzParseFeedRecords: any feed line is a record that validates again, or
@@ -17,8 +18,8 @@ func FuzzParseFeedRecords(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, line []byte) {
-		if c, _, err := catalog.ParseCar(line, catalog.DemoRefDate); err == nil {
-			if err := catalog.ValidateCar(&c, catalog.DemoRefDate); err != nil {
+		if c, _, err := catalog.ParseCar(line, stock.DemoRefDate); err == nil {
+			if err := catalog.ValidateCar(&c, stock.DemoRefDate); err != nil {
 				t.Fatalf("a parsed car does not validate: %v", err)
 			}
 		}

@@ -1,4 +1,4 @@
-package catalog
+package catalog_test
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"forecourt/internal/catalog"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/search"
 	"forecourt/internal/site"
 	"forecourt/internal/store"
@@ -45,7 +47,7 @@ func BenchmarkImport200k(b *testing.B) {
 	if v, err := strconv.ParseFloat(os.Getenv("BENCH_IMPORT_CARS"), 64); err == nil && v > 0 {
 		cars = v // a smaller feed for profiling
 	}
-	if err := WriteDemoFeed(f, KindCars, "group-se", SeedOptions{Scale: cars / 20500}); err != nil {
+	if err := stock.WriteDemoFeed(f, catalog.KindCars, "group-se", stock.SeedOptions{Scale: cars / 20500}); err != nil {
 		b.Fatal(err)
 	}
 	f.Close()
@@ -64,8 +66,8 @@ func BenchmarkImport200k(b *testing.B) {
 
 func importBench(b *testing.B, db *store.DB, feed string) {
 	ctx := context.Background()
-	st := NewStore(db)
-	if _, err := Seed(ctx, st, SeedOptions{Sites: []string{"group-se"}}); err != nil {
+	st := catalog.NewStore(db)
+	if _, err := stock.Seed(ctx, st, stock.SeedOptions{Sites: []string{"group-se"}}); err != nil {
 		b.Fatal(err)
 	}
 	se := &site.Site{Name: "group-se", Languages: []string{"sv"}}
@@ -74,10 +76,9 @@ func importBench(b *testing.B, db *store.DB, feed string) {
 		b.Fatal(err)
 	}
 	eng := search.NewEngine()
-	ixr := &Indexer{Service: NewService(st, nil), Engine: eng, Sites: reg}
-	ixr.init()
+	ixr := &catalog.Indexer{Service: catalog.NewService(st, nil), Engine: eng, Sites: reg}
 	start := time.Now()
-	if err := ixr.rebuild(ctx, se); err != nil {
+	if err := ixr.Rebuild(ctx, se); err != nil {
 		b.Fatal(err)
 	}
 	b.Logf("initial index: %d cars in %s", mustIndex(b, eng, se).Len(), time.Since(start).Round(time.Millisecond))
@@ -127,7 +128,7 @@ func importBench(b *testing.B, db *store.DB, feed string) {
 	phase.Store(1)
 	start = time.Now()
 	cpu0 := cpuTime()
-	rep, err := Import(ctx, st, KindCars, "group-se", in, ImportOptions{Full: true})
+	rep, err := catalog.Import(ctx, st, catalog.KindCars, "group-se", in, catalog.ImportOptions{Full: true})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func importBench(b *testing.B, db *store.DB, feed string) {
 	phase.Store(2)
 	start = time.Now()
 	cpu0 = cpuTime()
-	if err := ixr.rebuild(ctx, se); err != nil {
+	if err := ixr.Rebuild(ctx, se); err != nil {
 		b.Fatal(err)
 	}
 	rebuildTook, rebuildCPU := time.Since(start), cpuTime()-cpu0

@@ -11,12 +11,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/errs"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
 )
 
-func nowRef() time.Time { return catalog.DemoRefDate }
+func nowRef() time.Time { return stock.DemoRefDate }
 
 // carLine returns testCar(id) as a feed line with fields overridden by
 // edits (a nil value deletes the field).
@@ -266,7 +267,7 @@ func TestImportRejectsUnknownKindAndSite(t *testing.T) {
 func TestImportProgress(t *testing.T) {
 	st := catalog.NewStore(storetest.MustSQLite(t))
 	var feed bytes.Buffer
-	if err := catalog.WriteDemoFeed(&feed, catalog.KindCars, "group-se", catalog.SeedOptions{Scale: 0.6}); err != nil {
+	if err := stock.WriteDemoFeed(&feed, catalog.KindCars, "group-se", stock.SeedOptions{Scale: 0.6}); err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer

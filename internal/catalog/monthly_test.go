@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/stock"
 )
 
 func loanOption() *catalog.LoanOption {
@@ -70,7 +71,7 @@ func TestFillMonthlyCost(t *testing.T) {
 // TestDemoMonthlyCost: every demo car with a loan or private leasing gets a
 // figure, and it is the lower of the two.
 func TestDemoMonthlyCost(t *testing.T) {
-	st, err := catalog.DemoStock("group-se", catalog.SeedOptions{})
+	st, err := stock.DemoStock("group-se", stock.SeedOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/errs"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
@@ -28,7 +29,7 @@ func roundTrip(t *testing.T, v any) map[string]any {
 }
 
 func TestDocsMatchJSON(t *testing.T) {
-	st, err := catalog.DemoStock("group-se", catalog.SeedOptions{Scale: 0.01})
+	st, err := stock.DemoStock("group-se", stock.SeedOptions{Scale: 0.01})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func TestServiceLoad(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		st := catalog.NewStore(db)
-		if _, err := catalog.Seed(ctx, st, catalog.SeedOptions{Scale: 0.01, Sites: []string{"group-se", "group-uk"}}); err != nil {
+		if _, err := stock.Seed(ctx, st, stock.SeedOptions{Scale: 0.01, Sites: []string{"group-se", "group-uk"}}); err != nil {
 			t.Fatal(err)
 		}
 		calls := map[string]int{}
@@ -120,7 +121,7 @@ func TestServiceLoad(t *testing.T) {
 func BenchmarkServiceLoad(b *testing.B) {
 	ctx := context.Background()
 	st := catalog.NewStore(storetest.MustSQLite(b))
-	if _, err := catalog.Seed(ctx, st, catalog.SeedOptions{Sites: []string{"group-se"}}); err != nil {
+	if _, err := stock.Seed(ctx, st, stock.SeedOptions{Sites: []string{"group-se"}}); err != nil {
 		b.Fatal(err)
 	}
 	svc := catalog.NewService(st, func(p string) string { return "data:," + p })
@@ -136,7 +137,7 @@ func BenchmarkSeedAll(b *testing.B) {
 	ctx := context.Background()
 	for i := 0; i < b.N; i++ {
 		st := catalog.NewStore(storetest.MustSQLite(b))
-		if _, err := catalog.Seed(ctx, st, catalog.SeedOptions{}); err != nil {
+		if _, err := stock.Seed(ctx, st, stock.SeedOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -30,7 +30,7 @@ var VehicleTypeCodes = []string{"PC", "LCV", "TRUCK"}
 // a new fuel that the facets would show unlabelled.
 var fuelLabels = func() map[string]bool {
 	m := map[string]bool{}
-	for _, labels := range fuels {
+	for _, labels := range Fuels {
 		for _, l := range labels {
 			m[strings.ToLower(l)] = true
 		}

@@ -36,10 +36,9 @@ type edgeCall struct {
 }
 
 var (
-	opRe       = regexp.MustCompile(`^\s*query\s+(\w+)\s*(?:\(([^)]*)\))?\s*\{`)
-	declRe     = regexp.MustCompile(`\$(\w+)\s*:\s*([\w!\[\]]+)`)
-	usedRe     = regexp.MustCompile(`\$(\w+)`)
-	fieldNames = regexp.MustCompile(`field\(name:\s*"(\w+)"\)`)
+	opRe   = regexp.MustCompile(`^\s*query\s+(\w+)\s*(?:\(([^)]*)\))?\s*\{`)
+	declRe = regexp.MustCompile(`\$(\w+)\s*:\s*([\w!\[\]]+)`)
+	usedRe = regexp.MustCompile(`\$(\w+)`)
 )
 
 func fixture(t *testing.T, name string) []byte {

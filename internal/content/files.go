@@ -276,8 +276,6 @@ func readYAML(fsys fs.FS, name string, v any) error {
 	return nil
 }
 
-func isNotExist(err error) bool { return err != nil && strings.Contains(err.Error(), "not exist") }
-
 func stableID(key string) string {
 	h := sha1.Sum([]byte(key))
 	x := hex.EncodeToString(h[:16])

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/base64"
 	"log/slog"
-	"sync"
 )
 
 // BlurDataURL returns the blur placeholder of the picture at path (a demo
@@ -43,29 +42,3 @@ func (h *Handler) blurDataURL(path string) string {
 	slog.Warn("blur placeholder failed", "path", path, "err", err)
 	return ""
 }
-
-var (
-	defaultMu sync.Mutex
-	defaultH  *Handler
-)
-
-// SetDefault makes h the handler behind the package-level BlurDataURL.
-func SetDefault(h *Handler) {
-	defaultMu.Lock()
-	defaultH = h
-	defaultMu.Unlock()
-}
-
-func defaultHandler() *Handler {
-	defaultMu.Lock()
-	defer defaultMu.Unlock()
-	if defaultH == nil {
-		defaultH, _ = New(Config{})
-	}
-	return defaultH
-}
-
-// BlurDataURL returns the blur placeholder of path from the default
-// handler (see SetDefault; without one, demo paths only). See
-// Handler.BlurDataURL.
-func BlurDataURL(path string) string { return defaultHandler().BlurDataURL(path) }

@@ -1,7 +1,8 @@
-// Package media serves pictures: demo pictures drawn in Go (cars, 360
-// frames, dealer sites, scenes, brand badges, a favicon), the scaling image
-// endpoint /_img with blur placeholders, and the media proxy for /-/media/
-// and /-/jssmedia/ paths.
+// Package media serves pictures: the scaling image endpoint /_img with blur
+// placeholders, the media proxy for /-/media/ and /-/jssmedia/ paths, and
+// the pictures of a DemoSource under /-/media/demo/ (the demo's drawn
+// cars and scenes, internal/demo/pictures), which it caches, scales and
+// encodes like any other source.
 //
 // Routes of Handler:
 //
@@ -68,6 +69,9 @@ const (
 	immutable = "public, max-age=31536000, immutable"
 )
 
+// demoPrefix starts every path of the demo pictures (Config.Demo).
+const demoPrefix = "/-/media/demo/"
+
 // Config configures a Handler.
 type Config struct {
 	// LocalDir serves /-/media/<p> and /-/jssmedia/<p> from LocalDir/<p> when
@@ -81,6 +85,25 @@ type Config struct {
 	AllowedHosts []string
 	// CacheBytes bounds the cache of encoded pictures; 0 means DefaultCacheBytes.
 	CacheBytes int64
+	// Demo parses the paths under /-/media/demo/ into pictures to draw;
+	// nil: those paths are 404.
+	Demo DemoSource
+}
+
+// DemoSource parses a path under /-/media/demo/ into its picture; an
+// unknown path is errs.NotFound.
+type DemoSource func(path string) (DemoPicture, error)
+
+// DemoPicture is one picture of a DemoSource: drawn (Raster, then Size and
+// Draw) or a fixed file (File: an SVG, or a video served with ranges).
+type DemoPicture interface {
+	Raster() bool
+	// Size is the native size of a drawn picture.
+	Size() (w, h int)
+	// Draw draws the picture w pixels wide (at most the native width).
+	Draw(w int) image.Image
+	// File is the body and content type of a picture that is not drawn.
+	File() (body []byte, contentType string)
 }
 
 // Handler serves demo pictures, the image endpoint and the media proxy.
@@ -207,16 +230,24 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	http.Error(w, errs.MessageOf(err), status)
 }
 
+// parseDemo parses a path under /-/media/demo/ with the configured source.
+func (h *Handler) parseDemo(path string) (DemoPicture, error) {
+	if h.cfg.Demo == nil {
+		return nil, errs.E(errs.NotFound, "no demo pictures: %s", path)
+	}
+	return h.cfg.Demo(path)
+}
+
 // serveDemo serves "GET /-/media/demo/...".
 func (h *Handler) serveDemo(w http.ResponseWriter, r *http.Request) error {
-	d, err := parseDemo(r.URL.Path)
+	d, err := h.parseDemo(r.URL.Path)
 	if err != nil {
 		return err
 	}
-	if d.kind == "video" {
-		return serveVideo(w, r, d)
+	if body, ctype := d.File(); strings.HasPrefix(ctype, "video/") {
+		return serveVideo(w, r, r.URL.Path, body, ctype)
 	}
-	e, err := h.demoEntry(d, 0, JPEGQuality, formatJPEG)
+	e, err := h.demoEntry(r.URL.Path, d, 0, JPEGQuality, formatJPEG)
 	if err != nil {
 		return err
 	}
@@ -225,30 +256,45 @@ func (h *Handler) serveDemo(w http.ResponseWriter, r *http.Request) error {
 }
 
 // demoEntry returns the demo picture w pixels wide (0: native) encoded as f.
-func (h *Handler) demoEntry(d demo, w, q int, f format) (*entry, error) {
-	key, build := h.demoBuild(d, w, q, f)
+func (h *Handler) demoEntry(path string, d DemoPicture, w, q int, f format) (*entry, error) {
+	key, build := h.demoBuild(path, d, w, q, f)
 	return h.cached(key, func() (*entry, error) { return build(context.Background()) })
 }
 
 // demoBuild returns the cache key of a demo picture and the function that
 // draws and encodes it.
-func (h *Handler) demoBuild(d demo, w, q int, f format) (string, func(context.Context) (*entry, error)) {
-	nw, _ := d.size()
+func (h *Handler) demoBuild(path string, d DemoPicture, w, q int, f format) (string, func(context.Context) (*entry, error)) {
+	nw, _ := d.Size()
 	if w <= 0 || w > nw {
 		w = nw
 	}
-	key := fmt.Sprintf("demo:%s|%d|%d|%s", d.path, w, q, f)
+	key := fmt.Sprintf("demo:%s|%d|%d|%s", path, w, q, f)
 	return key, func(context.Context) (*entry, error) {
-		switch d.kind {
-		case "brand":
-			return newEntry(key, brandSVG(d.name), "image/svg+xml"), nil
-		case "favicon":
-			return newEntry(key, faviconSVG, "image/svg+xml"), nil
+		if !d.Raster() {
+			body, ctype := d.File()
+			return newEntry(key, body, ctype), nil
 		}
 		h.sem <- struct{}{}
 		defer func() { <-h.sem }()
-		return encode(key, d.render(w), q, f)
+		return encode(key, d.Draw(w), q, f)
 	}
+}
+
+// videoTime is the Last-Modified of the demo videos (they change only with
+// the binary; the ETag carries their hash).
+var videoTime = time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+
+// serveVideo serves a demo video with range requests (browsers fetch video
+// in ranges and need them to seek).
+func serveVideo(w http.ResponseWriter, r *http.Request, path string, body []byte, ctype string) error {
+	e := newEntry(path, body, ctype)
+	hd := w.Header()
+	hd.Set("Content-Type", e.ctype)
+	hd.Set("ETag", e.etag)
+	hd.Set("Cache-Control", immutable)
+	hd.Set("X-Content-Type-Options", "nosniff")
+	http.ServeContent(w, r, "", videoTime, bytes.NewReader(body))
+	return nil
 }
 
 // cached returns the cached entry for key, or builds it once for all
@@ -481,9 +527,9 @@ func (h *Handler) scaledEntry(ctx context.Context, src string, w, q int, f forma
 // scaledBuild returns the cache key of src scaled to width w encoded as f,
 // and the function that makes it.
 func (h *Handler) scaledBuild(src string, w, q int, f format) (string, func(context.Context) (*entry, error), error) {
-	if d, err := parseDemo(src); err == nil && d.raster() {
+	if d, err := h.parseDemo(src); err == nil && d.Raster() {
 		// Demo pictures are drawn at the asked width: sharper and cheaper than scaling.
-		key, build := h.demoBuild(d, w, q, f)
+		key, build := h.demoBuild(src, d, w, q, f)
 		return key, build, nil
 	} else if strings.HasPrefix(src, demoPrefix) {
 		return "", nil, err
@@ -526,9 +572,9 @@ func (h *Handler) blurEncoded(ctx context.Context, src string, asWebP bool) (*en
 	}
 	return h.cached(key, func() (*entry, error) {
 		var img image.Image
-		if d, err := parseDemo(src); err == nil && d.raster() {
+		if d, err := h.parseDemo(src); err == nil && d.Raster() {
 			h.sem <- struct{}{}
-			img = d.render(4 * BlurWidth)
+			img = d.Draw(4 * BlurWidth)
 			<-h.sem
 		} else if strings.HasPrefix(src, demoPrefix) {
 			return nil, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"forecourt/internal/demo/pictures"
 	"image"
 	"image/jpeg"
 	"io"
@@ -19,9 +20,16 @@ import (
 	"golang.org/x/image/webp"
 )
 
-// MustHandler returns a Handler for cfg or fails the test.
+// demoPictures is the demo's picture source, as the server wires it.
+func demoPictures(path string) (DemoPicture, error) { return pictures.Parse(path) }
+
+// MustHandler returns a Handler for cfg, with the demo pictures unless cfg
+// names another source, or fails the test.
 func MustHandler(tb testing.TB, cfg Config) *Handler {
 	tb.Helper()
+	if cfg.Demo == nil {
+		cfg.Demo = demoPictures
+	}
 	h, err := New(cfg)
 	if err != nil {
 		tb.Fatal(err)
@@ -57,12 +65,12 @@ func TestDemoRoutes(t *testing.T) {
 		ctype  string
 		w, h   int
 	}{
-		{"/-/media/demo/car/sedan/red/1.jpg", 200, "image/jpeg", CarWidth, CarHeight},
-		{"/-/media/demo/car/mpv/orange/7.jpg", 200, "image/jpeg", CarWidth, CarHeight},
-		{"/-/media/demo/car360/suv/blue/35.jpg", 200, "image/jpeg", CarWidth, CarHeight},
-		{"/-/media/demo/site/4.jpg", 200, "image/jpeg", SceneWidth, SceneHeight},
-		{"/-/media/demo/scene/coast.jpg", 200, "image/jpeg", SceneWidth, SceneHeight},
-		{"/-/jssmedia/demo/scene/coast.jpg", 200, "image/jpeg", SceneWidth, SceneHeight},
+		{"/-/media/demo/car/sedan/red/1.jpg", 200, "image/jpeg", pictures.CarWidth, pictures.CarHeight},
+		{"/-/media/demo/car/mpv/orange/7.jpg", 200, "image/jpeg", pictures.CarWidth, pictures.CarHeight},
+		{"/-/media/demo/car360/suv/blue/35.jpg", 200, "image/jpeg", pictures.CarWidth, pictures.CarHeight},
+		{"/-/media/demo/site/4.jpg", 200, "image/jpeg", pictures.SceneWidth, pictures.SceneHeight},
+		{"/-/media/demo/scene/coast.jpg", 200, "image/jpeg", pictures.SceneWidth, pictures.SceneHeight},
+		{"/-/jssmedia/demo/scene/coast.jpg", 200, "image/jpeg", pictures.SceneWidth, pictures.SceneHeight},
 		{"/-/media/demo/scene/any-new-name.jpg", 404, "", 0, 0}, // a fixed set: no drawing without bound
 		{"/-/media/demo/site/100.jpg", 404, "", 0, 0},
 		{"/-/media/demo/brand/bmw.svg", 200, "image/svg+xml", 0, 0},
@@ -210,7 +218,7 @@ func TestImg(t *testing.T) {
 	}{
 		{"demo car 640", q("/-/media/demo/car/suv/white/1.jpg", "&w=640"), 200, "image/jpeg", 640, ""},
 		{"demo scene 1920", q("/-/media/demo/scene/city.jpg", "&w=1920"), 200, "image/jpeg", 1920, ""},
-		{"demo car not enlarged", q("/-/media/demo/car/suv/white/1.jpg", "&w=1920"), 200, "image/jpeg", CarWidth, ""},
+		{"demo car not enlarged", q("/-/media/demo/car/suv/white/1.jpg", "&w=1920"), 200, "image/jpeg", pictures.CarWidth, ""},
 		{"demo quality", q("/-/media/demo/car/suv/white/1.jpg", "&w=320&q=80"), 200, "image/jpeg", 320, ""},
 		{"other quality", q("/-/media/demo/car/suv/white/1.jpg", "&w=320&q=50"), 400, "", 0, "quality \"50\" is not allowed"},
 		{"jssmedia demo", q("/-/jssmedia/demo/car/suv/white/1.jpg", "&w=320"), 200, "image/jpeg", 320, ""},
@@ -357,7 +365,7 @@ func TestBlurDataURL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := img.Bounds(); got.Dx() != BlurWidth || got.Dy() != BlurWidth*CarHeight/CarWidth {
+	if got := img.Bounds(); got.Dx() != BlurWidth || got.Dy() != BlurWidth*pictures.CarHeight/pictures.CarWidth {
 		t.Errorf("placeholder is %v", got)
 	}
 	if len(s) > 200 {
@@ -370,9 +378,6 @@ func TestBlurDataURL(t *testing.T) {
 		if got := h.BlurDataURL(bad); got != "" {
 			t.Errorf("BlurDataURL(%q) = %.30q, want empty", bad, got)
 		}
-	}
-	if BlurDataURL("/-/media/demo/scene/road.jpg") == "" {
-		t.Error("package BlurDataURL gave nothing for a demo scene")
 	}
 }
 
@@ -396,37 +401,32 @@ func TestLRU(t *testing.T) {
 	}
 }
 
-func BenchmarkRenderCar(b *testing.B) {
-	for b.Loop() {
-		renderCar(CarWidth, CarHeight, "suv", "red", viewFront34, -1, "bench")
-	}
-}
-
 func BenchmarkDemoCarJPEG(b *testing.B) {
-	d, _ := parseDemo("/-/media/demo/car/suv/red/1.jpg")
+	d, _ := pictures.Parse("/-/media/demo/car/suv/red/1.jpg")
 	for b.Loop() {
-		encodeJPEG("k", d.render(0), JPEGQuality)
+		encodeJPEG("k", d.Draw(0), JPEGQuality)
 	}
 }
 
 func BenchmarkDemoCarWebP640(b *testing.B) {
-	d, _ := parseDemo("/-/media/demo/car/suv/red/1.jpg")
-	img := d.render(640)
+	d, _ := pictures.Parse("/-/media/demo/car/suv/red/1.jpg")
+	img := d.Draw(640)
 	for b.Loop() {
 		encode("k", img, JPEGQuality, formatWebP)
 	}
 }
 
 func BenchmarkDemoCarJPEG640(b *testing.B) {
-	d, _ := parseDemo("/-/media/demo/car/suv/red/1.jpg")
-	img := d.render(640)
+	d, _ := pictures.Parse("/-/media/demo/car/suv/red/1.jpg")
+	img := d.Draw(640)
 	for b.Loop() {
 		encode("k", img, JPEGQuality, formatJPEG)
 	}
 }
 
 func BenchmarkScale640(b *testing.B) {
-	src := renderScene(SceneWidth, SceneHeight, "road", "bench")
+	d, _ := pictures.Parse("/-/media/demo/scene/road.jpg")
+	src := d.Draw(0)
 	for b.Loop() {
 		scaleTo(src, 640)
 	}
@@ -435,8 +435,8 @@ func BenchmarkScale640(b *testing.B) {
 func BenchmarkBlurDataURLCached(b *testing.B) {
 	h := MustHandler(b, Config{})
 	var paths []string
-	for _, body := range Bodies {
-		for _, c := range Colors[:3] {
+	for _, body := range pictures.Bodies {
+		for _, c := range pictures.Colors[:3] {
 			paths = append(paths, "/-/media/demo/car/"+body+"/"+c+"/1.jpg")
 		}
 	}

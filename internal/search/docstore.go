@@ -58,8 +58,6 @@ func newDocStore(n int) *docStore {
 	return &docStore{ids: map[string]uint32{}, keys: map[string]uint32{}, off: make([]uint64, 1, n+1), strOff: []uint32{0}}
 }
 
-func (s *docStore) len() int { return len(s.off) - 1 }
-
 // intern returns the index of str in the table.
 func (s *docStore) intern(str string) (uint32, error) {
 	if id, ok := s.ids[str]; ok {
@@ -328,29 +326,6 @@ func (s *docStore) appendProjectedJSON(out []byte, d uint32, fields []string) []
 		out, p = s.appendJSON(out, b, p)
 	}
 	return append(out, '}')
-}
-
-// get returns the top-level field name of document d (nil when absent).
-func (s *docStore) get(d uint32, name string) any {
-	id, ok := s.keys[name]
-	if !ok {
-		return nil
-	}
-	b := s.doc(d)
-	if b[0] != tagObject {
-		return nil
-	}
-	n, p := uvarint(b, 1)
-	for range n {
-		var k uint64
-		k, p = uvarint(b, p)
-		if uint32(k) == id {
-			v, _ := s.decode(b, p)
-			return v
-		}
-		p = skip(b, p)
-	}
-	return nil
 }
 
 // appendJSON writes the value at b[p:] as encoding/json would write its

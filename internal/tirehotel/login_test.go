@@ -50,12 +50,16 @@ type env struct {
 var testWorkshop = Location{ErpID: "D-1001", DepartmentID: "D-1001", LocationName: "Forecourt Bil Uppsala", DepartmentName: "Verkstad",
 	Address: "Bolandsgatan 12, 753 23 Uppsala", Phone: "018-12 34 50", Email: "service.uppsala@example.com", Latitude: 59.85, Longitude: 17.67}
 
+// testWheel is a winter tyre in good shape (as the demo's agreements have).
+var testWheel = Wheel{Name: "Michelin X-Ice North 4", RimDiameter: 17, SectionWidth: 225, AspectRatio: 50,
+	ThreadPattern: "Vinter dubb", ThreadDepth: 7, ThreadStatusMessage: "Bra"}
+
 func testAgreement(number, phone, email string, plates ...string) Agreement {
 	a := Agreement{Number: number, FirstName: "Anna", LastName: "Lindqvist", Email: email, Phone: phone}
 	for _, p := range plates {
 		v := Vehicle{RegNo: p, BrandCode: "VO", Brand: "Volvo", Model: "V60", ProductID: "TH-STD", PackageLevel: "Däckhotell Plus", Location: testWorkshop}
 		for _, pos := range Positions {
-			v.Tires = append(v.Tires, Tire{EquipmentPosition: pos, Wheel: wheel(demoTyres[0], demoModel{"V60", 225, 50, 17}, 7)})
+			v.Tires = append(v.Tires, Tire{EquipmentPosition: pos, Wheel: testWheel})
 		}
 		a.Vehicles = append(a.Vehicles, v)
 	}

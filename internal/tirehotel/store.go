@@ -60,6 +60,19 @@ func (s *Store) CreateAgreement(ctx context.Context, a Agreement, now time.Time)
 	return id, err
 }
 
+// CreateAgreements stores every agreement of as in one transaction: all or
+// none. Errors as CreateAgreement's.
+func (s *Store) CreateAgreements(ctx context.Context, as []Agreement, now time.Time) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		for _, a := range as {
+			if _, err := s.createAgreementTx(ctx, tx, a, now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 func (s *Store) createAgreementTx(ctx context.Context, tx *sql.Tx, a Agreement, now time.Time) (int64, error) {
 	id, err := s.insertReturningID(ctx, tx, `INSERT INTO tirehotel_agreements (number, first_name, last_name, email, phone_enc, phone_mac, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		a.Number, a.FirstName, a.LastName, a.Email, s.keys.Seal(purposePhone, []byte(a.Phone)), s.PhoneMAC(a.Phone), ms(now))

@@ -504,8 +504,7 @@ func (wc *WheelChange) Review(ctx context.Context, s Session, r ReviewRequest) e
 	}
 	db := wc.Store.db
 	now := ms(wc.now())
-	var q string
-	q = `INSERT INTO tirehotel_reviews (confirmation_id, rating, comment, review_date, created_at) VALUES (?, ?, ?, ?, ?)
+	q := `INSERT INTO tirehotel_reviews (confirmation_id, rating, comment, review_date, created_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (confirmation_id) DO UPDATE SET rating = excluded.rating, comment = excluded.comment, review_date = excluded.review_date, created_at = excluded.created_at`
 	_, err = db.ExecContext(ctx, db.Rebind(q), r.BookingConfirmationID, r.Rating, r.Comment, date.UTC().Format(time.RFC3339), now)
 	return errs.Wrap(err, "store review")

@@ -1,7 +1,7 @@
 // Package vehicles looks up cars by Swedish registration number: brand,
 // model, build year and whether the car has a service agreement. A Provider
-// answers; the built-in Registry holds the demo fleet and HTTPProvider asks a
-// real vehicle-data service (chosen by settings).
+// answers: HTTPProvider asks a real vehicle-data service, and without one
+// (settings) the demo's register answers (internal/demo/fleet).
 package vehicles
 
 import (
@@ -39,9 +39,9 @@ var (
 func IsInvalidReg(err error) bool { return errors.Is(err, ErrInvalidReg) }
 func IsNotFound(err error) bool   { return errors.Is(err, ErrNotFound) }
 
-// plateLetters are the letters used in the letter part of a Swedish plate:
+// PlateLetters are the letters used in the letter part of a Swedish plate:
 // the alphabet without I, Q, V, Å, Ä and Ö.
-const plateLetters = "ABCDEFGHJKLMNOPRSTUWXYZ"
+const PlateLetters = "ABCDEFGHJKLMNOPRSTUWXYZ"
 
 // ParseReg normalises s (upper case, spaces and dashes removed) and checks
 // the Swedish rules: three letters then three digits ("ABC123"), or three
@@ -61,7 +61,7 @@ func ParseReg(s string) (string, error) {
 		return "", ErrInvalidReg
 	}
 	for i := 0; i < 3; i++ {
-		if !strings.ContainsRune(plateLetters, rune(reg[i])) {
+		if !strings.ContainsRune(PlateLetters, rune(reg[i])) {
 			return "", ErrInvalidReg
 		}
 	}
@@ -69,7 +69,7 @@ func ParseReg(s string) (string, error) {
 		return "", ErrInvalidReg
 	}
 	last := reg[5]
-	if !isDigit(last) && !strings.ContainsRune(plateLetters, rune(last)) {
+	if !isDigit(last) && !strings.ContainsRune(PlateLetters, rune(last)) {
 		return "", ErrInvalidReg
 	}
 	return reg, nil

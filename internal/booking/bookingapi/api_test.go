@@ -18,6 +18,8 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/fleet"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/httpguard"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/page"
@@ -26,7 +28,6 @@ import (
 	"forecourt/internal/site"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
-	"forecourt/internal/vehicles"
 	"forecourt/internal/web"
 )
 
@@ -39,7 +40,7 @@ type fixture struct {
 	h   http.Handler
 	api *bookingapi.API
 	db  *store.DB
-	reg *vehicles.Registry
+	reg *fleet.Registry
 }
 
 // assetsDir writes the smallest front-end build the web server starts
@@ -59,7 +60,7 @@ func newFixture(tb testing.TB, db *store.DB) fixture {
 	tb.Helper()
 	ctx := context.Background()
 	cst := catalog.NewStore(db)
-	if _, err := catalog.Seed(ctx, cst, catalog.SeedOptions{Scale: 0.005, Sites: []string{"group-se"}}); err != nil {
+	if _, err := stock.Seed(ctx, cst, stock.SeedOptions{Scale: 0.005, Sites: []string{"group-se"}}); err != nil {
 		tb.Fatal(err)
 	}
 	sites, err := site.New(site.All(), "group-se")
@@ -72,7 +73,7 @@ func newFixture(tb testing.TB, db *store.DB) fixture {
 	}
 	eng := booking.New(db, dir)
 	eng.Now = func() time.Time { return now }
-	reg := vehicles.NewRegistry()
+	reg := fleet.NewRegistry()
 	api := &bookingapi.API{Engine: eng, Vehicles: reg, Places: places.Sweden(), Limiter: ratelimit.New(db),
 		BookLimit: 40, StreamLimit: 1000,
 		Log:   slog.New(slog.DiscardHandler),

@@ -34,7 +34,7 @@ type WorkshopSite struct {
 }
 
 // NearerSite is a workshop nearer than the first one listed that cannot do
-// every chosen service, and why (issue 21.16): the first message of a
+// every chosen service, and why: the first message of a
 // closestAvailable stream, {"nearer": [...]}, when there are such.
 type NearerSite struct {
 	DepartmentID string          `json:"departmentId"`

@@ -11,6 +11,7 @@ import (
 
 	"forecourt/internal/cardetail"
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/finance"
 	"forecourt/internal/forms/formsapi"
 	"forecourt/internal/forms/leads"
@@ -26,7 +27,7 @@ func carFixture(t *testing.T) (*fixture, *cardetail.Service, *site.Registry) {
 	db := storetest.MustSQLite(t)
 	ctx := context.Background()
 	cst := catalog.NewStore(db)
-	if _, err := catalog.Seed(ctx, cst, catalog.SeedOptions{Scale: 0.05, Sites: []string{"group-se", "group-uk"}}); err != nil {
+	if _, err := stock.Seed(ctx, cst, stock.SeedOptions{Scale: 0.05, Sites: []string{"group-se", "group-uk"}}); err != nil {
 		t.Fatal(err)
 	}
 	sites, _ := site.New(site.All(), "group-se")

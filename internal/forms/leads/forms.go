@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"forecourt/internal/errs"
 	"forecourt/internal/mail"
@@ -456,9 +455,6 @@ func serviceMessage(f *Form, v ServiceRequest, to Recipient, w MailWords) MailTe
 	l.field(w.Reference, f.SubmissionID)
 	return MailText{Subject: Flatten(w.ServiceRequest + ": " + v.Regno + " – " + v.CustomerName), Body: l.b.String()}
 }
-
-// runes counts characters (for limits given in characters).
-func runes(s string) int { return utf8.RuneCountInString(s) }
 
 // ValidSubmissionID reports whether id is a good formSubmissionId.
 func ValidSubmissionID(id string) bool { return submissionIDPattern.MatchString(id) }

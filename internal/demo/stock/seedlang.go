@@ -1,6 +1,9 @@
-package catalog
+package stock
 
-import "fmt"
+import (
+	"fmt"
+	"forecourt/internal/catalog"
+)
 
 // The demo stock's texts in the languages of the Norwegian, Danish,
 // Finnish and Slovak sites. Swedish and English texts stay beside the code
@@ -69,11 +72,11 @@ func (g *gen) tr(en string) string {
 
 // deviationDays are the holidays around the demo date in each language
 // (the UK list is English; Swedish is in seed.go).
-var deviationDays = map[string][]OpeningDay{
-	"nb": {{"Julaften 24. desember", "09:00–13:00"}, {"1. juledag 25. desember", "Stengt"}, {"2. juledag 26. desember", "Stengt"}, {"1. nyttårsdag 1. januar", "Stengt"}},
-	"da": {{"Juleaftensdag 24. december", "09:00–12:00"}, {"1. juledag 25. december", "Lukket"}, {"2. juledag 26. december", "Lukket"}, {"Nytårsdag 1. januar", "Lukket"}},
-	"fi": {{"Jouluaatto 24. joulukuuta", "Suljettu"}, {"Joulupäivä 25. joulukuuta", "Suljettu"}, {"Tapaninpäivä 26. joulukuuta", "Suljettu"}, {"Uudenvuodenpäivä 1. tammikuuta", "Suljettu"}},
-	"sk": {{"Štedrý deň 24. decembra", "Zatvorené"}, {"1. sviatok vianočný 25. decembra", "Zatvorené"}, {"2. sviatok vianočný 26. decembra", "Zatvorené"}, {"Deň vzniku SR 1. januára", "Zatvorené"}},
+var deviationDays = map[string][]catalog.OpeningDay{
+	"nb": {{Day: "Julaften 24. desember", DisplayText: "09:00–13:00"}, {Day: "1. juledag 25. desember", DisplayText: "Stengt"}, {Day: "2. juledag 26. desember", DisplayText: "Stengt"}, {Day: "1. nyttårsdag 1. januar", DisplayText: "Stengt"}},
+	"da": {{Day: "Juleaftensdag 24. december", DisplayText: "09:00–12:00"}, {Day: "1. juledag 25. december", DisplayText: "Lukket"}, {Day: "2. juledag 26. december", DisplayText: "Lukket"}, {Day: "Nytårsdag 1. januar", DisplayText: "Lukket"}},
+	"fi": {{Day: "Jouluaatto 24. joulukuuta", DisplayText: "Suljettu"}, {Day: "Joulupäivä 25. joulukuuta", DisplayText: "Suljettu"}, {Day: "Tapaninpäivä 26. joulukuuta", DisplayText: "Suljettu"}, {Day: "Uudenvuodenpäivä 1. tammikuuta", DisplayText: "Suljettu"}},
+	"sk": {{Day: "Štedrý deň 24. decembra", DisplayText: "Zatvorené"}, {Day: "1. sviatok vianočný 25. decembra", DisplayText: "Zatvorené"}, {Day: "2. sviatok vianočný 26. decembra", DisplayText: "Zatvorené"}, {Day: "Deň vzniku SR 1. januára", DisplayText: "Zatvorené"}},
 }
 
 // equipmentByLang holds the equipment pool of each language, index-aligned

@@ -1,4 +1,4 @@
-package media
+package pictures
 
 import (
 	"image"
@@ -503,10 +503,7 @@ func (spec *carSpec) drawLowerDetails(cv *canvas, cam *camera, lower *block, pai
 		cv.fill(onSide([2]float64{rear + 0.15, crease}, [2]float64{front - 0.2, crease + 0.02}, [2]float64{front - 0.2, crease + 0.035}, [2]float64{rear + 0.15, crease + 0.015}), solid(white, 0.22))
 		if spec.box == nil {
 			cb := spec.cabin[1].p.X
-			seams := []float64{cb - 0.08}
-			for _, x := range spec.pillars {
-				seams = append(seams, x)
-			}
+			seams := append([]float64{cb - 0.08}, spec.pillars...)
 			if len(spec.pillars) > 0 && spec.bed[0] == 0 {
 				seams = append(seams, spec.pillars[len(spec.pillars)-1]-0.85)
 			} else if len(spec.pillars) == 0 {
@@ -624,10 +621,7 @@ func (spec *carSpec) drawWindows(cv *canvas, cam *camera, cabin *block, near flo
 	d[0] = 0.03
 	win := insetPoly(ps, d)
 	x0, _, x1, _ := bounds(win)
-	cuts := []float64{math.Max(x0, spec.winMin)}
-	for _, x := range spec.pillars {
-		cuts = append(cuts, x)
-	}
+	cuts := append([]float64{math.Max(x0, spec.winMin)}, spec.pillars...)
 	cuts = append(cuts, x1)
 	glass := cam.material(glassFinish, black, vec3{0, 0.3, near}, vec3{0, cabin.y1, near})
 	top := cam.project(vec3{0, cabin.y1, near * cabin.hw1}).Y

@@ -1,13 +1,14 @@
-package tirehotel
+package tyres
 
 import (
+	"forecourt/internal/tirehotel"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 )
 
 func TestDemoAgreements(t *testing.T) {
-	ws := []Location{
+	ws := []tirehotel.Location{
 		{ErpID: "D-1001", Brands: []string{"VW", "AU"}}, {ErpID: "D-1002", Brands: []string{"VO", "PS"}},
 		{ErpID: "D-1011", Brands: []string{"TO", "KI"}},
 	}
@@ -21,7 +22,7 @@ func TestDemoAgreements(t *testing.T) {
 	plates := map[string]bool{}
 	worn := 0
 	for _, ag := range a {
-		if _, ok := NormalizeMobile(ag.Phone); !ok {
+		if _, ok := tirehotel.NormalizeMobile(ag.Phone); !ok {
 			t.Errorf("%s: phone %q", ag.Number, ag.Phone)
 		}
 		for _, v := range ag.Vehicles {
@@ -29,11 +30,11 @@ func TestDemoAgreements(t *testing.T) {
 				t.Errorf("plate %s twice", v.RegNo)
 			}
 			plates[v.RegNo] = true
-			if p, ok := NormalizePlate(v.RegNo); !ok || p != v.RegNo || len(v.Tires) != 4 {
+			if p, ok := tirehotel.NormalizePlate(v.RegNo); !ok || p != v.RegNo || len(v.Tires) != 4 {
 				t.Errorf("vehicle %+v", v)
 			}
 			for _, tr := range v.Tires {
-				if tr.Wheel.ThreadStatusID == TreadReplace {
+				if tr.Wheel.ThreadStatusID == tirehotel.TreadReplace {
 					worn++
 					break
 				}

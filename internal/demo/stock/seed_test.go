@@ -1,4 +1,4 @@
-package catalog_test
+package stock_test
 
 import (
 	"bytes"
@@ -9,17 +9,19 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"forecourt/internal/catalog"
+	"forecourt/internal/demo/stock"
 	"forecourt/internal/store/storetest"
 )
 
-func demoHash(t *testing.T, opts catalog.SeedOptions) string {
+func demoHash(t *testing.T, opts stock.SeedOptions) string {
 	t.Helper()
 	h := sha256.New()
-	for _, name := range catalog.DemoSiteNames() {
+	for _, name := range stock.DemoSiteNames() {
 		for _, kind := range []string{catalog.KindSites, catalog.KindCars, catalog.KindMedia} {
-			if err := catalog.WriteDemoFeed(h, kind, name, opts); err != nil {
+			if err := stock.WriteDemoFeed(h, kind, name, opts); err != nil {
 				t.Fatalf("WriteDemoFeed(%s, %s): %v", kind, name, err)
 			}
 		}
@@ -28,7 +30,7 @@ func demoHash(t *testing.T, opts catalog.SeedOptions) string {
 }
 
 func TestDemoStockIsDeterministic(t *testing.T) {
-	opts := catalog.SeedOptions{Scale: 0.02}
+	opts := stock.SeedOptions{Scale: 0.02}
 	if a, b := demoHash(t, opts), demoHash(t, opts); a != b {
 		t.Fatalf("two runs differ: %s vs %s", a, b)
 	}
@@ -38,7 +40,7 @@ func TestDemoStockIsDeterministic(t *testing.T) {
 const minLat, maxLat, minLon, maxLon = 55.3, 69.1, 10.9, 24.2
 
 func TestDemoStockGroupSE(t *testing.T) {
-	st, err := catalog.DemoStock("group-se", catalog.SeedOptions{})
+	st, err := stock.DemoStock("group-se", stock.SeedOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +90,7 @@ func TestDemoStockGroupSE(t *testing.T) {
 	var samples, weekly, lcv, trucks, campaigns, private, company, loans int
 	for i := range st.Cars {
 		c := &st.Cars[i]
-		if err := catalog.ValidateCar(c, catalog.DemoRefDate); err != nil {
+		if err := catalog.ValidateCar(c, stock.DemoRefDate); err != nil {
 			t.Fatalf("car %d is not valid: %v", c.CarID, err)
 		}
 		if ids[c.CarID] {
@@ -109,7 +111,7 @@ func TestDemoStockGroupSE(t *testing.T) {
 		if c.CarPriceCurrency != "SEK" || c.CarPrice <= 0 {
 			t.Fatalf("car %d price %v %s", c.CarID, c.CarPrice, c.CarPriceCurrency)
 		}
-		if age := catalog.DemoRefDate.Unix() - c.CarPublishdate; age < 0 || age > 90*24*3600 {
+		if age := stock.DemoRefDate.Unix() - c.CarPublishdate; age < 0 || age > 90*24*3600 {
 			t.Fatalf("car %d published %d s before the reference date", c.CarID, age)
 		}
 		if parts := strings.Split(c.Slug, "-"); len(parts) < 4 {
@@ -165,9 +167,9 @@ func TestDemoStockGroupSE(t *testing.T) {
 }
 
 func TestDemoStockEverySite(t *testing.T) {
-	for _, name := range catalog.DemoSiteNames() {
+	for _, name := range stock.DemoSiteNames() {
 		t.Run(name, func(t *testing.T) {
-			st, err := catalog.DemoStock(name, catalog.SeedOptions{})
+			st, err := stock.DemoStock(name, stock.SeedOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -176,7 +178,7 @@ func TestDemoStockEverySite(t *testing.T) {
 			}
 			for i := range st.Cars {
 				c := &st.Cars[i]
-				if err := catalog.ValidateCar(c, catalog.DemoRefDate); err != nil {
+				if err := catalog.ValidateCar(c, stock.DemoRefDate); err != nil {
 					t.Fatalf("car %d: %v", c.CarID, err)
 				}
 				// The stored monthly cost is the calculator's starting figure.
@@ -214,10 +216,10 @@ func TestDemoStockEverySite(t *testing.T) {
 func TestDemoFeedImports(t *testing.T) {
 	ctx := context.Background()
 	st := catalog.NewStore(storetest.MustSQLite(t))
-	opts := catalog.SeedOptions{Scale: 0.05, Sites: []string{"group-uk"}}
+	opts := stock.SeedOptions{Scale: 0.05, Sites: []string{"group-uk"}}
 	for _, kind := range []string{catalog.KindSites, catalog.KindCars, catalog.KindMedia} {
 		var buf bytes.Buffer
-		if err := catalog.WriteDemoFeed(&buf, kind, "group-uk", opts); err != nil {
+		if err := stock.WriteDemoFeed(&buf, kind, "group-uk", opts); err != nil {
 			t.Fatal(err)
 		}
 		rep, err := catalog.Import(ctx, st, kind, "group-uk", &buf, catalog.ImportOptions{Full: true, Now: nowRef})
@@ -226,7 +228,7 @@ func TestDemoFeedImports(t *testing.T) {
 		}
 	}
 	// Seeding the same stock afterwards changes nothing.
-	rep, err := catalog.Seed(ctx, st, opts)
+	rep, err := stock.Seed(ctx, st, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,11 +240,11 @@ func TestDemoFeedImports(t *testing.T) {
 func TestSeedIfEmpty(t *testing.T) {
 	ctx := context.Background()
 	st := catalog.NewStore(storetest.MustSQLite(t))
-	opts := catalog.SeedOptions{Scale: 0.01, Sites: []string{"group-se", "group-no"}}
+	opts := stock.SeedOptions{Scale: 0.01, Sites: []string{"group-se", "group-no"}}
 	if _, err := st.UpsertCars(ctx, "group-no", []catalog.Car{testCar(1)}); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := catalog.SeedIfEmpty(ctx, st, opts)
+	rep, err := stock.SeedIfEmpty(ctx, st, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +255,7 @@ func TestSeedIfEmpty(t *testing.T) {
 	if counts["group-se"].Cars != rep.Seeded["group-se"].Cars || counts["group-se"].Cars < 200 || counts["group-no"].Cars != 1 {
 		t.Errorf("counts after seeding: %v", counts)
 	}
-	rep, err = catalog.SeedIfEmpty(ctx, st, opts)
+	rep, err = stock.SeedIfEmpty(ctx, st, opts)
 	if err != nil || len(rep.Seeded) != 0 || len(rep.Skipped) != 2 {
 		t.Errorf("second SeedIfEmpty: %+v, %v", rep, err)
 	}
@@ -275,8 +277,21 @@ func TestSlugify(t *testing.T) {
 		"Carrera 4S Cabriolet": "carrera-4s-cabriolet",
 	}
 	for in, want := range tests {
-		if got := catalog.Slugify(in); got != want {
+		if got := stock.Slugify(in); got != want {
 			t.Errorf("Slugify(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// nowRef is the demo stock's fixed "today", the import's clock in tests.
+func nowRef() time.Time { return stock.DemoRefDate }
+
+// testCar is one car of a feed that is not the demo's.
+func testCar(id int64) catalog.Car {
+	return catalog.Car{
+		CarID: id, Slug: "volvo-xc60-b5-2022", CarBrand: "Volvo", CarModel: "XC60", CarVersion: "B5 AWD Plus",
+		CarYear: 2022, CarFuel: "Bensin", CarBody: "SUV", CarGearbox: "Automat", CarRegno: "ABC 12" + string(rune('0'+id%10)),
+		CarPrice: 389900, CarPriceCurrency: "SEK", CarSiteID: 7, CarVehicleTypeCode: "PC",
+		CarImages: []catalog.Image{{Original: "/-/media/demo/car/suv/blue/1.jpg"}},
 	}
 }

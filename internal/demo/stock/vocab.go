@@ -1,4 +1,6 @@
-package catalog
+package stock
+
+import "forecourt/internal/catalog"
 
 // Display values of the car facets per site language. Feeds carry these
 // labels (the facets show them as they are); the demo stock uses them and
@@ -13,13 +15,8 @@ const (
 	fuelPHEV     = "phev"
 )
 
-var fuels = map[string]map[string]string{
-	fuelPetrol:   {"sv": "Bensin", "en": "Petrol", "nb": "Bensin", "da": "Benzin", "fi": "Bensiini", "sk": "Benzín"},
-	fuelDiesel:   {"sv": "Diesel", "en": "Diesel", "nb": "Diesel", "da": "Diesel", "fi": "Diesel", "sk": "Nafta"},
-	fuelElectric: {"sv": "El", "en": "Electric", "nb": "Elektrisk", "da": "El", "fi": "Sähkö", "sk": "Elektro"},
-	fuelHybrid:   {"sv": "Hybrid", "en": "Hybrid", "nb": "Hybrid", "da": "Hybrid", "fi": "Hybridi", "sk": "Hybrid"},
-	fuelPHEV:     {"sv": "Laddhybrid", "en": "Plug-in hybrid", "nb": "Ladbar hybrid", "da": "Plugin-hybrid", "fi": "Lataushybridi", "sk": "Plug-in hybrid"},
-}
+// fuels are the catalogue's fuel labels, which the import accepts.
+var fuels = catalog.Fuels
 
 var gearboxes = map[string]map[string]string{
 	"auto":   {"sv": "Automat", "en": "Automatic", "nb": "Automat", "da": "Automatisk", "fi": "Automaatti", "sk": "Automatická"},

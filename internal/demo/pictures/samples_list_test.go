@@ -1,4 +1,4 @@
-package media
+package pictures
 
 import (
 	"os"

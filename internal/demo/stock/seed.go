@@ -1,4 +1,9 @@
-package catalog
+// Package stock is the deterministic demo stock of every demo site: dealer
+// sites with departments, staff and opening hours, and cars with prices,
+// finance, equipment and pictures, in each site's own language. `forecourt
+// seed` writes it into the catalogue (Seed, SeedIfEmpty); WriteDemoFeed
+// writes it as the stock feeds the import reads, for tests and benchmarks.
+package stock
 
 import (
 	"bufio"
@@ -16,6 +21,7 @@ import (
 	"time"
 	"unicode"
 
+	"forecourt/internal/catalog"
 	"forecourt/internal/errs"
 )
 
@@ -121,18 +127,18 @@ func (o SeedOptions) cars(d demoSite) int {
 
 // DemoStock returns the demo stock of the forecourt site name. The same
 // name and options give the same stock on every run and machine.
-func DemoStock(name string, opts SeedOptions) (Stock, error) {
+func DemoStock(name string, opts SeedOptions) (catalog.Stock, error) {
 	d, err := demoSiteByName(name)
 	if err != nil {
-		return Stock{}, err
+		return catalog.Stock{}, err
 	}
 	return generate(d, opts.cars(d)), nil
 }
 
 // SeedReport says what Seed or SeedIfEmpty did.
 type SeedReport struct {
-	Seeded   map[string]Counts // per forecourt site: records generated
-	Changed  map[string]Changes
+	Seeded   map[string]catalog.Counts // per forecourt site: records generated
+	Changed  map[string]catalog.Changes
 	Skipped  []string // sites left alone because they had data
 	Duration time.Duration
 }
@@ -140,24 +146,24 @@ type SeedReport struct {
 // Seed writes the demo stock of the chosen sites into st, one transaction
 // per site. Records already stored unchanged are left alone, so seeding
 // twice is harmless; nothing is removed.
-func Seed(ctx context.Context, st *Store, opts SeedOptions) (SeedReport, error) {
+func Seed(ctx context.Context, st *catalog.Store, opts SeedOptions) (SeedReport, error) {
 	return seed(ctx, st, opts, false)
 }
 
 // SeedIfEmpty is Seed for the sites that have neither cars nor dealer
 // sites in st; sites with any data are skipped and listed in the report.
-func SeedIfEmpty(ctx context.Context, st *Store, opts SeedOptions) (SeedReport, error) {
+func SeedIfEmpty(ctx context.Context, st *catalog.Store, opts SeedOptions) (SeedReport, error) {
 	return seed(ctx, st, opts, true)
 }
 
-func seed(ctx context.Context, st *Store, opts SeedOptions, onlyEmpty bool) (SeedReport, error) {
+func seed(ctx context.Context, st *catalog.Store, opts SeedOptions, onlyEmpty bool) (SeedReport, error) {
 	start := time.Now()
-	rep := SeedReport{Seeded: map[string]Counts{}, Changed: map[string]Changes{}}
+	rep := SeedReport{Seeded: map[string]catalog.Counts{}, Changed: map[string]catalog.Changes{}}
 	sites, err := opts.sites()
 	if err != nil {
 		return rep, err
 	}
-	var have map[string]Counts
+	var have map[string]catalog.Counts
 	if onlyEmpty {
 		if have, err = st.Counts(ctx); err != nil {
 			return rep, err
@@ -166,7 +172,7 @@ func seed(ctx context.Context, st *Store, opts SeedOptions, onlyEmpty bool) (See
 	// Generate the next site while the previous one is being written.
 	type job struct {
 		name  string
-		stock Stock
+		stock catalog.Stock
 	}
 	jobs := make(chan job, 1)
 	go func() {
@@ -195,7 +201,7 @@ func seed(ctx context.Context, st *Store, opts SeedOptions, onlyEmpty bool) (See
 			return rep, fmt.Errorf("seed %s: %w", j.name, err)
 		}
 		rep.Changed[j.name] = ch
-		rep.Seeded[j.name] = Counts{Cars: len(j.stock.Cars), Sites: len(j.stock.Sites), Media: len(j.stock.Media)}
+		rep.Seeded[j.name] = catalog.Counts{Cars: len(j.stock.Cars), Sites: len(j.stock.Sites), Media: len(j.stock.Media)}
 	}
 	if err := ctx.Err(); err != nil {
 		return rep, err
@@ -215,19 +221,19 @@ func WriteDemoFeed(w io.Writer, kind, siteName string, opts SeedOptions) error {
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	switch kind {
-	case KindCars:
+	case catalog.KindCars:
 		for i := range stock.Cars {
 			if err := enc.Encode(&stock.Cars[i]); err != nil {
 				return err
 			}
 		}
-	case KindSites:
+	case catalog.KindSites:
 		for i := range stock.Sites {
 			if err := enc.Encode(&stock.Sites[i]); err != nil {
 				return err
 			}
 		}
-	case KindMedia:
+	case catalog.KindMedia:
 		for i := range stock.Media {
 			if err := enc.Encode(&stock.Media[i]); err != nil {
 				return err
@@ -246,7 +252,7 @@ type gen struct {
 	d       demoSite
 	r       *rand.Rand
 	ref     time.Time
-	sites   []DealerSite
+	sites   []catalog.DealerSite
 	dealers []dealer
 	regnos  map[string]bool
 	weights []int // cumulative dealer weights
@@ -254,11 +260,11 @@ type gen struct {
 
 // dealer is a generated dealer site with what the car generator needs.
 type dealer struct {
-	site    *DealerSite
+	site    *catalog.DealerSite
 	town    town
 	brands  []*brandSpec
 	trucks  bool
-	sellers []User
+	sellers []catalog.User
 }
 
 func siteSeed(name string) int64 {
@@ -267,10 +273,10 @@ func siteSeed(name string) int64 {
 	return int64(h.Sum64()>>1) ^ demoSeed
 }
 
-func generate(d demoSite, cars int) Stock {
+func generate(d demoSite, cars int) catalog.Stock {
 	g := &gen{d: d, r: rand.New(rand.NewSource(siteSeed(d.Name))), ref: DemoRefDate, regnos: map[string]bool{}}
 	g.genSites()
-	st := Stock{Sites: g.sites, Cars: make([]Car, 0, cars)}
+	st := catalog.Stock{Sites: g.sites, Cars: make([]catalog.Car, 0, cars)}
 	for i := 0; i < cars; i++ {
 		st.Cars = append(st.Cars, g.genCar(i))
 	}
@@ -383,11 +389,11 @@ func (g *gen) mobile() string {
 	return "+" + map[string]string{"NO": "47", "FI": "358", "DK": "45", "SK": "421", "EU": "32"}[g.d.Country] + " " + g.digits(3) + " " + g.digits(2) + " " + g.digits(3)
 }
 
-func (g *gen) person(title string) User {
+func (g *gen) person(title string) catalog.User {
 	lang := g.d.Lang
 	fn := firstNames[lang][g.pick(len(firstNames[lang]))]
 	ln := lastNames[lang][g.pick(len(lastNames[lang]))]
-	return User{FirstName: fn, LastName: ln, Title: title, Phone: g.mobile(),
+	return catalog.User{FirstName: fn, LastName: ln, Title: title, Phone: g.mobile(),
 		Email: Slugify(fn) + "." + Slugify(ln) + "@" + g.d.Domain}
 }
 
@@ -402,14 +408,14 @@ func (g *gen) genSites() {
 		slug := Slugify(name)
 		id := d.Index*1000 + int64(i) + 1
 		img := fmt.Sprintf("/-/media/demo/site/%d.jpg", (int(d.Index)*7+i)%12+1)
-		ds := DealerSite{
+		ds := catalog.DealerSite{
 			SiteID: id, ID: itemID(d.Name + "/" + slug), Slug: slug,
 			SiteOfficialName: d.Label + " " + name,
 			SiteZip:          g.zip(t), SiteCity: t.City, SiteRegion: t.Region,
 			SitePhone: g.phone(t), SiteEmail: slug + "@" + d.Domain,
 			SiteImageURL:     img,
-			SitePrimaryImage: SiteImage{ThumbnailURL: img, Original: img},
-			SiteGeocoord:     GeoCoord{Latitude: strconv.FormatFloat(t.Lat, 'f', 4, 64), Longitude: strconv.FormatFloat(t.Lon, 'f', 4, 64)},
+			SitePrimaryImage: catalog.SiteImage{ThumbnailURL: img, Original: img},
+			SiteGeocoord:     catalog.GeoCoord{Latitude: strconv.FormatFloat(t.Lat, 'f', 4, 64), Longitude: strconv.FormatFloat(t.Lon, 'f', 4, 64)},
 			WebsiteCity:      t.WebsiteCity, WebsiteSortOrder: i + 1,
 			SiteName: d.Name,
 		}
@@ -463,72 +469,72 @@ func (g *gen) zip(t town) string {
 }
 
 // Opening hours and holidays (around DemoRefDate: Christmas and New Year).
-func (g *gen) hours(group string) OpeningSchedule {
-	var o OpeningSchedule
+func (g *gen) hours(group string) catalog.OpeningSchedule {
+	var o catalog.OpeningSchedule
 	if g.sv() {
 		switch group {
-		case GroupNewCars:
-			o.Openinghours = []OpeningDay{{"Måndag–Fredag", "09:00–18:00"}, {"Lördag", "10:00–15:00"}, {"Söndag", "Stängt"}}
+		case catalog.GroupNewCars:
+			o.Openinghours = []catalog.OpeningDay{{Day: "Måndag–Fredag", DisplayText: "09:00–18:00"}, {Day: "Lördag", DisplayText: "10:00–15:00"}, {Day: "Söndag", DisplayText: "Stängt"}}
 			if g.chance(0.3) {
 				o.Openinghours[2].DisplayText = "11:00–15:00"
 			}
-		case GroupWorkshop:
-			o.Openinghours = []OpeningDay{{"Måndag–Fredag", "07:00–17:00"}, {"Lördag–Söndag", "Stängt"}}
-		case GroupParts:
-			o.Openinghours = []OpeningDay{{"Måndag–Fredag", "07:00–17:00"}, {"Lördag", "10:00–13:00"}, {"Söndag", "Stängt"}}
+		case catalog.GroupWorkshop:
+			o.Openinghours = []catalog.OpeningDay{{Day: "Måndag–Fredag", DisplayText: "07:00–17:00"}, {Day: "Lördag–Söndag", DisplayText: "Stängt"}}
+		case catalog.GroupParts:
+			o.Openinghours = []catalog.OpeningDay{{Day: "Måndag–Fredag", DisplayText: "07:00–17:00"}, {Day: "Lördag", DisplayText: "10:00–13:00"}, {Day: "Söndag", DisplayText: "Stängt"}}
 		default:
-			o.Openinghours = []OpeningDay{{"Måndag–Torsdag", "07:00–16:30"}, {"Fredag", "07:00–15:00"}, {"Lördag–Söndag", "Stängt"}}
+			o.Openinghours = []catalog.OpeningDay{{Day: "Måndag–Torsdag", DisplayText: "07:00–16:30"}, {Day: "Fredag", DisplayText: "07:00–15:00"}, {Day: "Lördag–Söndag", DisplayText: "Stängt"}}
 		}
-		o.Deviationdays = []OpeningDay{
-			{"Julafton 24 december", "Stängt"}, {"Juldagen 25 december", "Stängt"}, {"Annandag jul 26 december", "Stängt"},
-			{"Nyårsafton 31 december", "10:00–13:00"}, {"Nyårsdagen 1 januari", "Stängt"}, {"Trettondedag jul 6 januari", "Stängt"},
+		o.Deviationdays = []catalog.OpeningDay{
+			{Day: "Julafton 24 december", DisplayText: "Stängt"}, {Day: "Juldagen 25 december", DisplayText: "Stängt"}, {Day: "Annandag jul 26 december", DisplayText: "Stängt"},
+			{Day: "Nyårsafton 31 december", DisplayText: "10:00–13:00"}, {Day: "Nyårsdagen 1 januari", DisplayText: "Stängt"}, {Day: "Trettondedag jul 6 januari", DisplayText: "Stängt"},
 		}
-		if group != GroupNewCars {
+		if group != catalog.GroupNewCars {
 			o.Deviationdays[3].DisplayText = "Stängt"
 		}
 		return o
 	}
 	switch group {
-	case GroupNewCars:
-		o.Openinghours = []OpeningDay{{"Monday–Friday", "09:00–18:00"}, {"Saturday", "09:00–17:00"}, {"Sunday", "10:30–16:30"}}
-	case GroupWorkshop, GroupParts:
-		o.Openinghours = []OpeningDay{{"Monday–Friday", "07:30–17:30"}, {"Saturday", "08:00–12:00"}, {"Sunday", "Closed"}}
+	case catalog.GroupNewCars:
+		o.Openinghours = []catalog.OpeningDay{{Day: "Monday–Friday", DisplayText: "09:00–18:00"}, {Day: "Saturday", DisplayText: "09:00–17:00"}, {Day: "Sunday", DisplayText: "10:30–16:30"}}
+	case catalog.GroupWorkshop, catalog.GroupParts:
+		o.Openinghours = []catalog.OpeningDay{{Day: "Monday–Friday", DisplayText: "07:30–17:30"}, {Day: "Saturday", DisplayText: "08:00–12:00"}, {Day: "Sunday", DisplayText: "Closed"}}
 	default:
-		o.Openinghours = []OpeningDay{{"Monday–Friday", "08:00–17:00"}, {"Saturday–Sunday", "Closed"}}
+		o.Openinghours = []catalog.OpeningDay{{Day: "Monday–Friday", DisplayText: "08:00–17:00"}, {Day: "Saturday–Sunday", DisplayText: "Closed"}}
 	}
-	o.Deviationdays = []OpeningDay{
-		{"Christmas Eve 24 December", "09:00–13:00"}, {"Christmas Day 25 December", "Closed"},
-		{"Boxing Day 26 December", "Closed"}, {"New Year's Day 1 January", "Closed"},
+	o.Deviationdays = []catalog.OpeningDay{
+		{Day: "Christmas Eve 24 December", DisplayText: "09:00–13:00"}, {Day: "Christmas Day 25 December", DisplayText: "Closed"},
+		{Day: "Boxing Day 26 December", DisplayText: "Closed"}, {Day: "New Year's Day 1 January", DisplayText: "Closed"},
 	}
 	if days, ok := deviationDays[g.d.Lang]; ok {
 		for i := range o.Openinghours {
 			o.Openinghours[i].Day, o.Openinghours[i].DisplayText = g.tr(o.Openinghours[i].Day), g.tr(o.Openinghours[i].DisplayText)
 		}
-		o.Deviationdays = append([]OpeningDay(nil), days...)
+		o.Deviationdays = append([]catalog.OpeningDay(nil), days...)
 	}
 	return o
 }
 
-func (g *gen) departments(ds DealerSite, brands []*brandSpec) ([]Department, []User) {
+func (g *gen) departments(ds catalog.DealerSite, brands []*brandSpec) ([]catalog.Department, []catalog.User) {
 	type spec struct {
 		group, typ, sv, en string
 		p                  float64
 		titlesSV, titlesEN []string
 	}
 	specs := []spec{
-		{GroupNewCars, "sales", "Bilförsäljning", "Car sales", 1, []string{"Bilförsäljare", "Bilförsäljare", "Försäljningschef"}, []string{"Sales Executive", "Sales Executive", "Sales Manager"}},
-		{GroupWorkshop, "service", "Verkstad", "Service", 0.9, []string{"Servicetekniker", "Kundmottagare", "Verkstadschef"}, []string{"Service Technician", "Service Advisor", "Aftersales Manager"}},
-		{GroupParts, "parts", "Reservdelar", "Parts", 0.8, []string{"Reservdelssäljare", "Lagerchef"}, []string{"Parts Advisor", "Parts Manager"}},
-		{GroupBodyWork, "bodyshop", "Skadeverkstad", "Body shop", 0.5, []string{"Skadetekniker", "Skadehandläggare"}, []string{"Body Technician", "Bodyshop Estimator"}},
+		{catalog.GroupNewCars, "sales", "Bilförsäljning", "Car sales", 1, []string{"Bilförsäljare", "Bilförsäljare", "Försäljningschef"}, []string{"Sales Executive", "Sales Executive", "Sales Manager"}},
+		{catalog.GroupWorkshop, "service", "Verkstad", "Service", 0.9, []string{"Servicetekniker", "Kundmottagare", "Verkstadschef"}, []string{"Service Technician", "Service Advisor", "Aftersales Manager"}},
+		{catalog.GroupParts, "parts", "Reservdelar", "Parts", 0.8, []string{"Reservdelssäljare", "Lagerchef"}, []string{"Parts Advisor", "Parts Manager"}},
+		{catalog.GroupBodyWork, "bodyshop", "Skadeverkstad", "Body shop", 0.5, []string{"Skadetekniker", "Skadehandläggare"}, []string{"Body Technician", "Bodyshop Estimator"}},
 	}
-	var deps []Department
-	var sellers []User
+	var deps []catalog.Department
+	var sellers []catalog.User
 	for _, s := range specs {
 		if !g.chance(s.p) {
 			continue
 		}
 		name := g.text(s.sv, s.en)
-		dep := Department{
+		dep := catalog.Department{
 			Name: name, OfficialName: ds.SiteOfficialName + " – " + name,
 			DepartmentType: s.typ, Group: s.group, Phone: g.phone(townOf(ds)),
 			Email:           s.typ + "." + ds.Slug + "@" + g.d.Domain,
@@ -536,11 +542,11 @@ func (g *gen) departments(ds DealerSite, brands []*brandSpec) ([]Department, []U
 		}
 		for _, b := range brands {
 			code := strings.ToLower(b.Code)
-			dep.Brands = append(dep.Brands, Brand{Name: b.Name, BrandCode: b.Code,
+			dep.Brands = append(dep.Brands, catalog.Brand{Name: b.Name, BrandCode: b.Code,
 				ErpID: fmt.Sprintf("%d-%s", ds.SiteID, b.Code), Email: code + "." + ds.Slug + "@" + g.d.Domain})
 			// Workshops and parts also serve the brand's commercial vehicles.
-			if b.TRCode != "" && s.group != GroupNewCars && s.group != GroupBodyWork {
-				dep.Brands = append(dep.Brands, Brand{Name: b.Name + g.text(" Transportbilar", " Commercial Vehicles"), BrandCode: b.TRCode,
+			if b.TRCode != "" && s.group != catalog.GroupNewCars && s.group != catalog.GroupBodyWork {
+				dep.Brands = append(dep.Brands, catalog.Brand{Name: b.Name + g.text(" Transportbilar", " Commercial Vehicles"), BrandCode: b.TRCode,
 					ErpID: fmt.Sprintf("%d-%s", ds.SiteID, b.TRCode), Email: code + "tr." + ds.Slug + "@" + g.d.Domain})
 			}
 		}
@@ -552,12 +558,12 @@ func (g *gen) departments(ds DealerSite, brands []*brandSpec) ([]Department, []U
 			}
 		}
 		n := 1 + g.pick(2)
-		if s.group == GroupNewCars {
+		if s.group == catalog.GroupNewCars {
 			n = 3 + g.pick(4)
 		}
 		for k := 0; k < n; k++ {
 			title := titles[k%len(titles)]
-			if s.group == GroupNewCars {
+			if s.group == catalog.GroupNewCars {
 				// Salespeople, and the sales manager last.
 				title = titles[0]
 				if k == n-1 {
@@ -566,7 +572,7 @@ func (g *gen) departments(ds DealerSite, brands []*brandSpec) ([]Department, []U
 			}
 			u := g.person(title)
 			dep.Users = append(dep.Users, u)
-			if s.group == GroupNewCars && k < n-1 {
+			if s.group == catalog.GroupNewCars && k < n-1 {
 				sellers = append(sellers, u)
 			}
 		}
@@ -578,7 +584,7 @@ func (g *gen) departments(ds DealerSite, brands []*brandSpec) ([]Department, []U
 	return deps, sellers
 }
 
-func townOf(ds DealerSite) town {
+func townOf(ds catalog.DealerSite) town {
 	for _, ts := range [][]town{swedishTowns, ukTowns, norwegianTowns, finnishTowns, danishTowns, slovakTowns, euTowns} {
 		for _, t := range ts {
 			if t.City == ds.SiteCity && strings.HasSuffix(ds.SiteOfficialName, strings.TrimSpace(t.City+" "+t.Area)) {
@@ -798,7 +804,7 @@ func (g *gen) vin(b *brandSpec) string {
 // of new and young cars; older cars have no residual.
 var loanTerms = []struct{ months, residual int }{{12, 70}, {24, 60}, {36, 50}, {48, 40}, {60, 30}, {72, 20}}
 
-func (g *gen) loan(price float64, age int, campaign bool) *LoanOption {
+func (g *gen) loan(price float64, age int, campaign bool) *catalog.LoanOption {
 	rate := 4.95
 	if campaign {
 		rate = 2.95
@@ -809,7 +815,7 @@ func (g *gen) loan(price float64, age int, campaign bool) *LoanOption {
 	} else if g.d.Currency == "DKK" {
 		startFee, invoiceFee = 2500, 39
 	}
-	lo := &LoanOption{
+	lo := &catalog.LoanOption{
 		InterestRate: rate, StartFee: startFee, InvoiceFee: invoiceFee,
 		InterestRateText: g.decimal(rate, 2) + " %",
 		StartFeeText:     g.money(startFee), InvoiceFeeText: g.money(invoiceFee),
@@ -819,10 +825,10 @@ func (g *gen) loan(price float64, age int, campaign bool) *LoanOption {
 		if res < 0 {
 			res = 0
 		}
-		lo.ContractDurations = append(lo.ContractDurations, ContractDuration{Months: t.months, ResidualPercentage: float64(res), CashAmountMinPercentage: 20, CashAmountMaxPercentage: 50})
+		lo.ContractDurations = append(lo.ContractDurations, catalog.ContractDuration{Months: t.months, ResidualPercentage: float64(res), CashAmountMinPercentage: 20, CashAmountMaxPercentage: 50})
 	}
 	def := lo.ContractDurations[2]
-	lo.DefaultContractDuration = ContractDuration{Months: def.Months, CashAmountMinPercentage: 20, ResidualPercentage: def.ResidualPercentage}
+	lo.DefaultContractDuration = catalog.ContractDuration{Months: def.Months, CashAmountMinPercentage: 20, ResidualPercentage: def.ResidualPercentage}
 	// The stored monthly cost (car_loan_monthly_cost: cards, compare, the
 	// index) is the calculator's own starting figure; there is no second
 	// formula. The demo terms above always make a valid quote.
@@ -863,7 +869,7 @@ func (g *gen) loan(price float64, age int, campaign bool) *LoanOption {
 	return lo
 }
 
-func (g *gen) leasing(c *Car, base float64, campaign bool) {
+func (g *gen) leasing(c *catalog.Car, base float64, campaign bool) {
 	unit := map[string]string{"mil": "mil", "mi": "miles", "km": "km"}[g.d.Unit]
 	yearly := map[string]int{"mil": 1500, "mi": 10000, "km": 15000}[g.d.Unit]
 	duration := 36
@@ -872,8 +878,8 @@ func (g *gen) leasing(c *Car, base float64, campaign bool) {
 		if campaign {
 			cost = roundMonthly(cost*0.9, g.d.Currency)
 		}
-		c.CarLeasingOptions = append(c.CarLeasingOptions, LeasingOption{
-			LeasingType: LeasingPrivate, Title: g.text("Privatleasing", "Personal leasing"),
+		c.CarLeasingOptions = append(c.CarLeasingOptions, catalog.LeasingOption{
+			LeasingType: catalog.LeasingPrivate, Title: g.text("Privatleasing", "Personal leasing"),
 			MonthlyCost: cost, MonthlyCostText: g.perMonth(cost), Duration: duration, Mileage: yearly,
 			Description: fmt.Sprintf(g.text("%d månader, %s %s/år. Service ingår.", "%d months, %s %s a year. Servicing included."), duration, g.number(yearly), unit),
 			Asterix: g.text("*Priset gäller vid 36 månaders avtalstid. Övermil debiteras med 25 kr/mil. Erbjudandet gäller privatpersoner med godkänd kreditprövning.",
@@ -885,8 +891,8 @@ func (g *gen) leasing(c *Car, base float64, campaign bool) {
 	}
 	if g.chance(0.8) {
 		cost := roundMonthly(base*0.0085, g.d.Currency)
-		c.CarLeasingOptions = append(c.CarLeasingOptions, LeasingOption{
-			LeasingType: LeasingCompany, Title: g.text("Företagsleasing", "Business leasing"),
+		c.CarLeasingOptions = append(c.CarLeasingOptions, catalog.LeasingOption{
+			LeasingType: catalog.LeasingCompany, Title: g.text("Företagsleasing", "Business leasing"),
 			MonthlyCost: cost, MonthlyCostText: g.perMonth(cost) + g.text(" exkl. moms", " excl. VAT"), Duration: duration, Mileage: yearly,
 			Description: fmt.Sprintf(g.text("Operationell leasing, %d månader, %s %s/år.", "Contract hire, %d months, %s %s a year."), duration, g.number(yearly), unit),
 			Asterix:     g.text("*Pris exkl. moms. Gäller företag med godkänd kreditprövning.", "*Price excludes VAT. Business users only, subject to status."),
@@ -907,7 +913,7 @@ func roundMonthly(v float64, currency string) float64 {
 var campaignsSV = []string{"Vinterhjul på köpet", "Kampanjränta 2,95 %", "Fri service i 3 år", "Laddbox på köpet", "Black Week", "Höstkampanj"}
 var campaignsEN = []string{"Free winter wheels", "Low-rate finance 2.95%", "3 years' free servicing", "Free home charger", "Black Week", "Autumn offer"}
 
-func (g *gen) genCar(i int) Car {
+func (g *gen) genCar(i int) catalog.Car {
 	d := g.pickDealer()
 	ds := d.site
 	lang := g.d.Lang
@@ -959,7 +965,7 @@ func (g *gen) genCar(i int) Car {
 	isSample := isNew && g.chance(0.35)
 	color := colorKeys[weighted(g.r, colorWeights)]
 
-	c := Car{
+	c := catalog.Car{
 		CarID: g.d.Index*10_000_000 + int64(i) + 1, SiteName: g.d.Name,
 		CarBrand: b.Name, CarModel: g.modelName(ms), CarVersion: g.versionName(v), CarModelText: g.modelName(ms) + " " + g.versionName(v),
 		CarYear: year, CarIsUsed: !isNew, CarIsSample: isSample,
@@ -1084,7 +1090,7 @@ func (g *gen) genCar(i int) Car {
 		}
 	}
 	if c.CarLeasingOptions == nil {
-		c.CarLeasingOptions = []LeasingOption{}
+		c.CarLeasingOptions = []catalog.LeasingOption{}
 	}
 	if c.CarCampaigns == nil {
 		c.CarCampaigns = []string{}
@@ -1103,14 +1109,14 @@ func (g *gen) genCar(i int) Car {
 	// Images: 4–8 views of the body and colour.
 	views := 4 + g.pick(5)
 	for k := 1; k <= views; k++ {
-		c.CarImages = append(c.CarImages, Image{Original: fmt.Sprintf("/-/media/demo/car/%s/%s/%d.jpg", ms.Body, color, k)})
+		c.CarImages = append(c.CarImages, catalog.Image{Original: fmt.Sprintf("/-/media/demo/car/%s/%s/%d.jpg", ms.Body, color, k)})
 	}
-	c.CarPrimaryImage = PrimaryImage{ThumbnailURL: fmt.Sprintf("/-/media/demo/car/%s/%s/1.jpg", ms.Body, color)}
+	c.CarPrimaryImage = catalog.PrimaryImage{ThumbnailURL: fmt.Sprintf("/-/media/demo/car/%s/%s/1.jpg", ms.Body, color)}
 
 	// Sellers: one or two of the site's salespeople; some lack a phone.
 	for k, n := 0, 1+g.pick(2); k < n && len(d.sellers) > 0; k++ {
 		u := d.sellers[g.pick(len(d.sellers))]
-		s := Seller{Name: u.FirstName + " " + u.LastName, Email: u.Email, Phone: u.Phone}
+		s := catalog.Seller{Name: u.FirstName + " " + u.LastName, Email: u.Email, Phone: u.Phone}
 		if g.chance(0.1) {
 			s.Phone = ""
 		}
@@ -1123,7 +1129,7 @@ func (g *gen) genCar(i int) Car {
 	return c
 }
 
-func (g *gen) technical(c *Car, ms *modelSpec, v versionSpec) {
+func (g *gen) technical(c *catalog.Car, ms *modelSpec, v versionSpec) {
 	dims := bodyDims[ms.Body]
 	f := nameFactor(ms.Name)
 	mm := func(x int) string { return g.number(int(math.Round(float64(x)*f/5)*5)) + " mm" }
@@ -1214,7 +1220,7 @@ func (g *gen) technical(c *Car, ms *modelSpec, v versionSpec) {
 	c.CarServiceWeightText = g.number(int(math.Round(weight/5)*5)) + " kg"
 }
 
-func (g *gen) content(c *Car, b *brandSpec, ms *modelSpec, v versionSpec, ds *DealerSite, color string, isNew bool, age int) {
+func (g *gen) content(c *catalog.Car, b *brandSpec, ms *modelSpec, v versionSpec, ds *catalog.DealerSite, color string, isNew bool, age int) {
 	pool := equipmentEN
 	if g.sv() {
 		pool = equipmentSV
@@ -1305,16 +1311,16 @@ func (g *gen) content(c *Car, b *brandSpec, ms *modelSpec, v versionSpec, ds *De
 
 // genMedia makes the UK extra media of some cars: 360 spins and interior
 // 360 (no video, see below).
-func (g *gen) genMedia(c *Car) (ExtraMedia, bool) {
+func (g *gen) genMedia(c *catalog.Car) (catalog.ExtraMedia, bool) {
 	if c.CarRegno == "" || !g.chance(0.4) {
-		return ExtraMedia{}, false
+		return catalog.ExtraMedia{}, false
 	}
 	body, color := "suv", "grey"
 	if len(c.CarImages) > 0 {
 		parts := strings.Split(c.CarImages[0].Original, "/")
 		body, color = parts[len(parts)-3], parts[len(parts)-2]
 	}
-	m := ExtraMedia{CarRegno: c.CarRegno, Images360: []string{}}
+	m := catalog.ExtraMedia{CarRegno: c.CarRegno, Images360: []string{}}
 	if g.chance(0.8) {
 		m.Has360 = true
 		for f := 0; f < 36; f++ {
@@ -1332,7 +1338,7 @@ func (g *gen) genMedia(c *Car) (ExtraMedia, bool) {
 		m.Internal360 = "/-/media/demo/scene/interior-360.jpg"
 	}
 	if !m.Has360 && !m.HasVideo && !m.HasInternal360 {
-		return ExtraMedia{}, false
+		return catalog.ExtraMedia{}, false
 	}
 	return m, true
 }

@@ -1,4 +1,10 @@
-package media
+// Package pictures draws the demo's pictures in Go, the same for every
+// run: cars from eight angles and 36 turntable frames in every body and
+// colour, dealer sites, scenes, brand badges, a favicon, and the few
+// embedded demo videos. The media handler (internal/media) serves them
+// under /-/media/demo/ through Parse, caching, scaling and encoding what is
+// drawn; DEVELOPING.md ("Demo media") lists the paths.
+package pictures
 
 import (
 	"fmt"
@@ -31,8 +37,9 @@ var DemoScenes = []string{"city", "coast", "electric", "family", "forest", "inte
 // demoPrefix starts every demo media path.
 const demoPrefix = "/-/media/demo/"
 
-// demo is a parsed demo media path.
-type demo struct {
+// A Picture is a parsed demo media path: a drawn picture (Raster, Size,
+// Draw) or a fixed file (File).
+type Picture struct {
 	path  string
 	kind  string // car, car360, site, scene, brand, favicon, video
 	body  string
@@ -46,13 +53,13 @@ var (
 	brandRE     = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,30}$`)
 )
 
-// parseDemo parses a demo media path. Unknown kinds or values are NotFound.
-func parseDemo(path string) (demo, error) {
+// Parse parses a demo media path. Unknown kinds or values are NotFound.
+func Parse(path string) (Picture, error) {
 	rest, ok := strings.CutPrefix(path, demoPrefix)
 	if !ok {
-		return demo{}, errs.E(errs.NotFound, "not a demo picture: %s", path)
+		return Picture{}, errs.E(errs.NotFound, "not a demo picture: %s", path)
 	}
-	d := demo{path: path}
+	d := Picture{path: path}
 	parts := strings.Split(rest, "/")
 	num := func(s, ext string, lo, hi int) (int, bool) {
 		v, ok := strings.CutSuffix(s, ext)
@@ -88,25 +95,43 @@ func parseDemo(path string) (demo, error) {
 		d.kind, good = "favicon", true
 	}
 	if !good {
-		return demo{}, errs.E(errs.NotFound, "no demo picture at %s", path)
+		return Picture{}, errs.E(errs.NotFound, "no demo picture at %s", path)
 	}
 	return d, nil
 }
 
-// raster reports whether the demo is a drawn picture (not an SVG).
-func (d demo) raster() bool { return d.kind != "brand" && d.kind != "favicon" && d.kind != "video" }
+// Raster reports whether the demo is a drawn picture (not an SVG or a video).
+func (d Picture) Raster() bool { return d.kind != "brand" && d.kind != "favicon" && d.kind != "video" }
 
-// size returns the native size of the picture.
-func (d demo) size() (int, int) {
+// File returns the body and content type of a picture that is not drawn:
+// a brand badge or the favicon (SVG), or a video; nil for drawn pictures.
+func (d Picture) File() ([]byte, string) {
+	switch d.kind {
+	case "brand":
+		return brandSVG(d.name), "image/svg+xml"
+	case "favicon":
+		return faviconSVG, "image/svg+xml"
+	case "video":
+		body, err := demoVideos.ReadFile("video/" + d.name + ".webm")
+		if err != nil {
+			return nil, ""
+		}
+		return body, "video/webm"
+	}
+	return nil, ""
+}
+
+// Size returns the native size of the picture.
+func (d Picture) Size() (int, int) {
 	if d.kind == "car" || d.kind == "car360" {
 		return CarWidth, CarHeight
 	}
 	return SceneWidth, SceneHeight
 }
 
-// render draws the picture w pixels wide (at most the native width).
-func (d demo) render(w int) image.Image {
-	nw, nh := d.size()
+// Draw draws the picture w pixels wide (at most the native width).
+func (d Picture) Draw(w int) image.Image {
+	nw, nh := d.Size()
 	if w <= 0 || w > nw {
 		w = nw
 	}
@@ -125,14 +150,14 @@ func (d demo) render(w int) image.Image {
 
 // renderDemo draws the demo picture at path, w pixels wide.
 func renderDemo(path string, w int) (image.Image, error) {
-	d, err := parseDemo(path)
+	d, err := Parse(path)
 	if err != nil {
 		return nil, err
 	}
-	if !d.raster() {
+	if !d.Raster() {
 		return nil, errs.E(errs.Invalid, "not a raster picture: %s", path)
 	}
-	return d.render(w), nil
+	return d.Draw(w), nil
 }
 
 var brandColors = map[string][2]string{

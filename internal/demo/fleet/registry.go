@@ -1,7 +1,12 @@
-package vehicles
+// Package fleet is the demo's vehicle register: the fixed demo plates of
+// README.md and a deterministic fleet of some 6,000 Swedish cars, the
+// vehicles.Provider the server uses when no vehicle-data service is set
+// (VEHICLE_API_URL).
+package fleet
 
 import (
 	"context"
+	"forecourt/internal/vehicles"
 	"math/rand"
 	"sort"
 )
@@ -9,11 +14,11 @@ import (
 // Registry is the built-in vehicle register: a fixed, deterministic demo
 // fleet of Swedish cars. It is safe for concurrent use (read-only).
 type Registry struct {
-	byReg map[string]Vehicle
+	byReg map[string]vehicles.Vehicle
 }
 
 // The fixed demo plates listed in README.
-var fixed = []Vehicle{
+var fixed = []vehicles.Vehicle{
 	{Reg: "ABC123", Brand: "Volvo", Model: "XC60", BuildYear: 2019, HasServiceAgreement: true},
 	{Reg: "BMW330", Brand: "BMW", Model: "3-serie", BuildYear: 2017},
 	// A brand that no workshop of the group is authorised for: general
@@ -72,7 +77,7 @@ const DemoFleetSize = 6000
 // NewRegistry returns the built-in register: the fixed demo plates and
 // DemoFleetSize generated vehicles, the same on every run.
 func NewRegistry() *Registry {
-	reg := &Registry{byReg: make(map[string]Vehicle, DemoFleetSize+len(fixed))}
+	reg := &Registry{byReg: make(map[string]vehicles.Vehicle, DemoFleetSize+len(fixed))}
 	for _, v := range fixed {
 		reg.byReg[v.Reg] = v
 	}
@@ -94,7 +99,7 @@ func NewRegistry() *Registry {
 			}
 			n -= m.weight
 		}
-		reg.byReg[plate] = Vehicle{
+		reg.byReg[plate] = vehicles.Vehicle{
 			Reg: plate, Brand: m.brand, Model: m.model,
 			BuildYear:           m.first + r.Intn(m.last-m.first+1),
 			HasServiceAgreement: r.Intn(100) < m.agreementShare,
@@ -108,12 +113,12 @@ func NewRegistry() *Registry {
 func randomPlate(r *rand.Rand) string {
 	b := make([]byte, 6)
 	for i := 0; i < 3; i++ {
-		b[i] = plateLetters[r.Intn(len(plateLetters))]
+		b[i] = vehicles.PlateLetters[r.Intn(len(vehicles.PlateLetters))]
 	}
 	b[3] = byte('0' + r.Intn(10))
 	b[4] = byte('0' + r.Intn(10))
 	if r.Intn(5) == 0 {
-		b[5] = plateLetters[r.Intn(len(plateLetters))]
+		b[5] = vehicles.PlateLetters[r.Intn(len(vehicles.PlateLetters))]
 	} else {
 		b[5] = byte('0' + r.Intn(10))
 	}
@@ -122,10 +127,10 @@ func randomPlate(r *rand.Rand) string {
 
 // Lookup returns the vehicle registered as reg (already normalised by
 // ParseReg), or ErrNotFound.
-func (g *Registry) Lookup(ctx context.Context, reg string) (Vehicle, error) {
+func (g *Registry) Lookup(ctx context.Context, reg string) (vehicles.Vehicle, error) {
 	v, ok := g.byReg[reg]
 	if !ok {
-		return Vehicle{}, ErrNotFound
+		return vehicles.Vehicle{}, vehicles.ErrNotFound
 	}
 	return v, nil
 }

@@ -1,4 +1,4 @@
-package media
+package pictures
 
 import (
 	"image"
@@ -262,10 +262,7 @@ func cliffs(cv *canvas, r *rng) {
 	ps = append(ps, pt{620 * cv.f, 0.75 * H}, pt{0, 0.8 * H})
 	cv.fill(ps, lgrad(pt{0, 0.4 * H}, pt{W * 0.35, 0.7 * H}, hex(0x8c7a64), hex(0x4f4538), 1))
 	cv.fill(ps[:len(ps)/2+1], solid(hex(0x6d8a4d), 0.0))
-	var top []pt
-	for _, p := range ps[:len(ps)-2] {
-		top = append(top, p)
-	}
+	top := append([]pt(nil), ps[:len(ps)-2]...)
 	for i := len(top) - 1; i >= 0; i-- {
 		top = append(top, pt{top[i].X, top[i].Y + 18*cv.f})
 	}

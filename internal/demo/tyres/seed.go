@@ -1,8 +1,11 @@
-package tirehotel
+// Package tyres is the tyre hotel's demo: the deterministic agreements
+// (customers, cars and stored tyres) at group-se's workshops, with the
+// fixed plates the demo and the journeys sign in with. `forecourt seed`
+// creates them.
+package tyres
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -12,6 +15,7 @@ import (
 
 	"forecourt/internal/catalog"
 	"forecourt/internal/errs"
+	"forecourt/internal/tirehotel"
 )
 
 // Demo plates of the contract.
@@ -25,8 +29,8 @@ const (
 // Workshops returns the Workshop departments of the Swedish dealer sites
 // (group-se) as tyre hotel locations, in site order. ErpID and
 // DepartmentID are the booking engine's department id, "D-<site id>".
-func Workshops(sites []catalog.DealerSite) []Location {
-	var out []Location
+func Workshops(sites []catalog.DealerSite) []tirehotel.Location {
+	var out []tirehotel.Location
 	for _, s := range sites {
 		for _, d := range s.SiteDepartments {
 			if d.Group != catalog.GroupWorkshop {
@@ -41,7 +45,7 @@ func Workshops(sites []catalog.DealerSite) []Location {
 					brands = append(brands, b.BrandCode)
 				}
 			}
-			out = append(out, Location{Brands: brands,
+			out = append(out, tirehotel.Location{Brands: brands,
 				ErpID: id, DepartmentID: id, LocationName: s.SiteOfficialName, DepartmentName: d.Name,
 				Address: fmt.Sprintf("%s, %s %s", s.SiteStreet, s.SiteZip, s.SiteCity),
 				Phone:   d.Phone, Email: d.Email, Latitude: lat, Longitude: lng,
@@ -63,7 +67,7 @@ type SeedOptions struct {
 // SeedIfEmpty creates the deterministic demo agreements (DemoAgreements of
 // them, at the given workshops, the fixed plates among them) when the store
 // has none, and returns how many it created.
-func SeedIfEmpty(ctx context.Context, st *Store, workshops []Location, opt SeedOptions) (int, error) {
+func SeedIfEmpty(ctx context.Context, st *tirehotel.Store, workshops []tirehotel.Location, opt SeedOptions) (int, error) {
 	n, err := st.CountAgreements(ctx)
 	if err != nil || n > 0 {
 		return 0, err
@@ -75,15 +79,7 @@ func SeedIfEmpty(ctx context.Context, st *Store, workshops []Location, opt SeedO
 		opt.Now = time.Now()
 	}
 	ags := DemoAgreementsFor(workshops, opt.NoTimes)
-	err = st.db.Tx(ctx, func(tx *sql.Tx) error {
-		for _, a := range ags {
-			if _, err := st.createAgreementTx(ctx, tx, a, opt.Now); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := st.CreateAgreements(ctx, ags, opt.Now); err != nil {
 		return 0, err
 	}
 	return len(ags), nil
@@ -170,7 +166,7 @@ func ascii(s string) string {
 // noTimes or the last), then DemoAgreements−3 more spread over the
 // workshops, about one in eight with a tyre to replace and one in six
 // with a second car.
-func DemoAgreementsFor(workshops []Location, noTimes string) []Agreement {
+func DemoAgreementsFor(workshops []tirehotel.Location, noTimes string) []tirehotel.Agreement {
 	r := rand.New(rand.NewPCG(2026, 9))
 	full := workshops[len(workshops)-1]
 	for _, w := range workshops {
@@ -180,7 +176,7 @@ func DemoAgreementsFor(workshops []Location, noTimes string) []Agreement {
 	}
 	// DCK123 (a Volvo) and DCK456 (a Volkswagen) at the first workshop of
 	// their brand that has times.
-	withBrand := func(code string) Location {
+	withBrand := func(code string) tirehotel.Location {
 		for _, w := range workshops {
 			if w.ErpID != full.ErpID && slices.Contains(w.Brands, code) {
 				return w
@@ -222,15 +218,15 @@ func DemoAgreementsFor(workshops []Location, noTimes string) []Agreement {
 			}
 		}
 	}
-	tyres := func(m demoModel, worn bool) []Tire {
+	tyres := func(m demoModel, worn bool) []tirehotel.Tire {
 		t := demoTyres[r.IntN(len(demoTyres))]
 		base := t.newDepth - float64(r.IntN(8))*0.5 // 0–3.5 mm used
-		var out []Tire
+		var out []tirehotel.Tire
 		wornAt := -1
 		if worn {
 			wornAt = r.IntN(4)
 		}
-		for i, pos := range Positions {
+		for i, pos := range tirehotel.Positions {
 			d := base - float64(r.IntN(3))*0.5
 			if i == wornAt {
 				d = 2.5 + float64(r.IntN(3))*0.5 // 2.5–3.5 mm
@@ -238,41 +234,41 @@ func DemoAgreementsFor(workshops []Location, noTimes string) []Agreement {
 					d = 2 + float64(r.IntN(2))*0.5
 				}
 			}
-			out = append(out, Tire{EquipmentPosition: pos, Wheel: wheel(t, m, d)})
+			out = append(out, tirehotel.Tire{EquipmentPosition: pos, Wheel: wheel(t, m, d)})
 		}
 		return out
 	}
-	vehicle := func(w Location, brand string, worn bool) Vehicle {
+	vehicle := func(w tirehotel.Location, brand string, worn bool) tirehotel.Vehicle {
 		ms := demoModels[brand]
 		m := ms[r.IntN(len(ms))]
 		pk := demoPackages[r.IntN(len(demoPackages))]
-		return Vehicle{RegNo: plate(), BrandCode: brand, Brand: brandNames[brand], Model: m.name, Name: brandNames[brand] + " " + m.name,
+		return tirehotel.Vehicle{RegNo: plate(), BrandCode: brand, Brand: brandNames[brand], Model: m.name, Name: brandNames[brand] + " " + m.name,
 			ProductID: pk.id, PackageLevel: pk.level, Location: w, Tires: tyres(m, worn)}
 	}
-	person := func(i int) Agreement {
+	person := func(i int) tirehotel.Agreement {
 		f, l := firstNames[r.IntN(len(firstNames))], lastNames[r.IntN(len(lastNames))]
-		return Agreement{Number: fmt.Sprintf("TH-%06d", 100001+i), FirstName: f, LastName: l,
+		return tirehotel.Agreement{Number: fmt.Sprintf("TH-%06d", 100001+i), FirstName: f, LastName: l,
 			Email: fmt.Sprintf("%s.%s%d@example.com", ascii(f), ascii(l), 1+r.IntN(99)), Phone: phone()}
 	}
 
 	// The fixed plates: the numbers are PTS's series reserved for fiction.
 	v60 := demoModel{"V60", 225, 50, 17}
 	xice := demoTyres[0]
-	fixed := func(p string, w Location, brand string, m demoModel, t demoTyre, depths [4]float64) Vehicle {
-		v := Vehicle{RegNo: p, BrandCode: brand, Brand: brandNames[brand], Model: m.name, Name: brandNames[brand] + " " + m.name,
+	fixed := func(p string, w tirehotel.Location, brand string, m demoModel, t demoTyre, depths [4]float64) tirehotel.Vehicle {
+		v := tirehotel.Vehicle{RegNo: p, BrandCode: brand, Brand: brandNames[brand], Model: m.name, Name: brandNames[brand] + " " + m.name,
 			ProductID: "TH-STD", PackageLevel: "Däckhotell Plus", Location: w}
-		for i, pos := range Positions {
-			v.Tires = append(v.Tires, Tire{EquipmentPosition: pos, Wheel: wheel(t, m, depths[i])})
+		for i, pos := range tirehotel.Positions {
+			v.Tires = append(v.Tires, tirehotel.Tire{EquipmentPosition: pos, Wheel: wheel(t, m, depths[i])})
 		}
 		return v
 	}
-	out := []Agreement{
+	out := []tirehotel.Agreement{
 		{Number: "TH-100001", FirstName: "Anna", LastName: "Lindqvist", Email: "anna.lindqvist@example.com", Phone: "+46701740605",
-			Vehicles: []Vehicle{fixed(PlateFine, withBrand("VO"), "VO", v60, xice, [4]float64{7, 7, 6.5, 6.5})}},
+			Vehicles: []tirehotel.Vehicle{fixed(PlateFine, withBrand("VO"), "VO", v60, xice, [4]float64{7, 7, 6.5, 6.5})}},
 		{Number: "TH-100002", FirstName: "Erik", LastName: "Johansson", Email: "erik.johansson@example.com", Phone: "+46701740606",
-			Vehicles: []Vehicle{fixed(PlateWorn, withBrand("VW"), "VW", demoModel{"Passat", 215, 55, 17}, demoTyres[3], [4]float64{5.5, 5.5, 3.5, 5})}},
+			Vehicles: []tirehotel.Vehicle{fixed(PlateWorn, withBrand("VW"), "VW", demoModel{"Passat", 215, 55, 17}, demoTyres[3], [4]float64{5.5, 5.5, 3.5, 5})}},
 		{Number: "TH-100003", FirstName: "Maria", LastName: "Nilsson", Email: "maria.nilsson@example.com", Phone: "+46701740607",
-			Vehicles: []Vehicle{fixed(PlateNoTimes, full, "TO", demoModel{"RAV4", 225, 60, 18}, demoTyres[1], [4]float64{8, 8, 7.5, 7.5})}},
+			Vehicles: []tirehotel.Vehicle{fixed(PlateNoTimes, full, "TO", demoModel{"RAV4", 225, 60, 18}, demoTyres[1], [4]float64{8, 8, 7.5, 7.5})}},
 	}
 	for i := 3; i < DemoAgreements; i++ {
 		a := person(i)
@@ -295,16 +291,16 @@ func DemoAgreementsFor(workshops []Location, noTimes string) []Agreement {
 }
 
 // wheel describes a tyre of model m at depth d (mm) with its status.
-func wheel(t demoTyre, m demoModel, d float64) Wheel {
+func wheel(t demoTyre, m demoModel, d float64) tirehotel.Wheel {
 	limit := 4.0 // a winter tyre below 4 mm will not last the season (law: 3 mm)
 	msg := "Bör bytas – mönsterdjupet är under 4 mm"
 	if !t.winter {
 		limit, msg = 3.0, "Bör bytas – mönsterdjupet är under 3 mm"
 	}
-	w := Wheel{Name: t.name, RimDiameter: m.rim, SectionWidth: m.width, AspectRatio: m.asp, ThreadPattern: t.pattern, ThreadDepth: d}
+	w := tirehotel.Wheel{Name: t.name, RimDiameter: m.rim, SectionWidth: m.width, AspectRatio: m.asp, ThreadPattern: t.pattern, ThreadDepth: d}
 	switch {
 	case d < limit:
-		w.ThreadStatusID, w.ThreadStatusMessage = TreadReplace, msg
+		w.ThreadStatusID, w.ThreadStatusMessage = tirehotel.TreadReplace, msg
 	case d < limit+1.5:
 		w.ThreadStatusMessage = "Godkänt"
 	default:
