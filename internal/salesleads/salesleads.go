@@ -248,8 +248,12 @@ func (in *Inbox) scopeOf(ctx context.Context, p staff.Principal, site string) (s
 		return scope{}, errs.E(errs.Forbidden, "Only sales and admin accounts work leads.")
 	}
 	may := func(name string) bool {
-		siteName, _, _ := strings.Cut(name, "/")
-		return p.MaySite(name) || p.MaySite(siteName)
+		siteName, _, isDealer := strings.Cut(name, "/")
+		if p.MaySite(name) || (isDealer && p.MaySite(siteName)) {
+			return true
+		}
+		// A seller of some of a site's dealers may name the site.
+		return !isDealer && slices.ContainsFunc(p.Sites, func(s string) bool { return strings.HasPrefix(s, name+"/") })
 	}
 	if site != "" {
 		if !may(site) {
