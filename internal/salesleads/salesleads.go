@@ -713,3 +713,45 @@ func (in *Inbox) Update(ctx context.Context, p staff.Principal, id string, ch Ch
 	}
 	return in.Get(ctx, p, id)
 }
+
+// SiteOption is a site or dealer site a principal may filter the inbox by.
+type SiteOption struct {
+	ID   string `json:"id"` // "group-se" or "group-se/norrtalje"
+	Name string `json:"name"`
+}
+
+// Sites lists what p may filter by: the forecourt sites p sees whole,
+// each followed by its dealer sites, and the dealer sites p sees alone.
+// An admin or an account of every site gets the forecourt sites.
+func (in *Inbox) Sites(ctx context.Context, p staff.Principal) ([]SiteOption, error) {
+	if p.Role != staff.RoleSales && p.Role != staff.RoleAdmin {
+		return nil, errs.E(errs.Forbidden, "Only sales and admin accounts work leads.")
+	}
+	out := []SiteOption{}
+	if p.Role == staff.RoleAdmin || slices.Contains(p.Sites, staff.Every) {
+		for _, s := range in.sites {
+			out = append(out, SiteOption{ID: s, Name: s})
+		}
+		return out, nil
+	}
+	for _, s := range p.Sites {
+		siteName, slug, isDealer := strings.Cut(s, "/")
+		if !slices.Contains(in.sites, siteName) {
+			continue
+		}
+		list, err := in.catalog.DealerSites(ctx, siteName)
+		if err != nil {
+			return nil, err
+		}
+		slices.SortFunc(list, func(a, b catalog.DealerSite) int { return strings.Compare(a.SiteOfficialName, b.SiteOfficialName) })
+		if !isDealer {
+			out = append(out, SiteOption{ID: siteName, Name: siteName})
+		}
+		for _, d := range list {
+			if !isDealer || d.Slug == slug {
+				out = append(out, SiteOption{ID: siteName + "/" + d.Slug, Name: d.SiteOfficialName})
+			}
+		}
+	}
+	return out, nil
+}

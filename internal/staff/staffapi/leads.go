@@ -19,6 +19,7 @@ type LeadInbox interface {
 	List(ctx context.Context, p staff.Principal, f salesleads.Filter) ([]salesleads.Lead, int, error)
 	Get(ctx context.Context, p staff.Principal, id string) (salesleads.Lead, error)
 	Update(ctx context.Context, p staff.Principal, id string, ch salesleads.Change) (salesleads.Lead, error)
+	Sites(ctx context.Context, p staff.Principal) ([]salesleads.SiteOption, error)
 }
 
 func (a *API) mountLeads(route Route) {
@@ -34,7 +35,8 @@ func filterOf(r *http.Request) (salesleads.Filter, error) {
 }
 
 // handleLeads serves "GET /api/staff/leads?site=&status=&kind=&q=&assignee=&limit=&offset=":
-// the leads the signed-in seller may see, newest first, with the total.
+// the leads the signed-in seller may see, newest first, with the total
+// and the sites the seller may filter by.
 func (a *API) handleLeads(w http.ResponseWriter, r *http.Request) error {
 	noStore(w)
 	p, err := principal(r)
@@ -49,7 +51,11 @@ func (a *API) handleLeads(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return a.WriteJSON(w, r, http.StatusOK, map[string]any{"leads": list, "total": total, "limit": max(f.Limit, 1), "offset": f.Offset})
+	sites, err := a.Leads.Sites(r.Context(), p)
+	if err != nil {
+		return err
+	}
+	return a.WriteJSON(w, r, http.StatusOK, map[string]any{"leads": list, "total": total, "limit": max(f.Limit, 1), "offset": f.Offset, "sites": sites})
 }
 
 // handleLead serves "GET /api/staff/leads/{id}": one lead with its notes;

@@ -68,7 +68,7 @@ export function LoginPage() {
       let message = t.failed;
       if (err instanceof ApiError) {
         if (err.status === 401) message = t.wrong;
-        else if (err.status === 429) message = fill(t.throttled, { minutes: 1 });
+        else if (err.status === 429) message = fill(t.throttled, { minutes: Math.max(1, Math.ceil(err.retryAfter / 60)) });
         else if (err.status === 400) message = t.missing;
       }
       setState({ kind: "error", message });
