@@ -67,6 +67,11 @@ func wireStaff(ctx context.Context, w *wiring) error {
 		return err
 	}
 	w.staff = st
+	if w.deps.Editing != nil {
+		// The editors sign in against the same accounts: an admin's
+		// disabling or reset holds for /editor/login too.
+		w.deps.Editing.Directory = accounts.Editors{Store: st}
+	}
 	inbox, err := leadInbox(w.app, st)
 	if err != nil {
 		return err

@@ -192,3 +192,43 @@ func asErr(err error, e **errs.Error) bool {
 	}
 	return ok
 }
+
+// TestEditors: the editing mode's sign-in asks the same accounts: an
+// editor edits its sites, an admin every one, a disabled account and the
+// other roles none.
+func TestEditors(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		st := accounts.NewStore(db, editing.NewStore(db))
+		h := mustHash(t, "first-password")
+		if err := st.Seed(ctx, []accounts.Spec{
+			{Name: "redaktor", Hash: h, Role: staff.RoleEditor, Sites: []string{"group-se"}},
+			{Name: "admin", Hash: h, Role: staff.RoleAdmin},
+			{Name: "verkstad", Hash: h, Role: staff.RoleWorkshop, Departments: []string{"*"}},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		ed := accounts.Editors{Store: st}
+		if err := ed.CheckEditor(ctx, "redaktor", "first-password"); err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			name, site string
+			want       bool
+		}{{"redaktor", "group-se", true}, {"redaktor", "group-dk", false}, {"admin", "group-dk", true}, {"verkstad", "group-se", false}, {"nobody", "group-se", false}} {
+			if got, err := ed.MayEdit(ctx, tc.name, tc.site); err != nil || got != tc.want {
+				t.Errorf("MayEdit(%s, %s) = %v %v, want %v", tc.name, tc.site, got, err, tc.want)
+			}
+		}
+		yes := true
+		if _, err := st.Update(ctx, "admin", "redaktor", accounts.Change{Disabled: &yes}); err != nil {
+			t.Fatal(err)
+		}
+		if ok, _ := ed.MayEdit(ctx, "redaktor", "group-se"); ok {
+			t.Error("a disabled editor may still edit")
+		}
+		if err := ed.CheckEditor(ctx, "redaktor", "first-password"); !errs.Is(err, errs.Unauthorized) {
+			t.Errorf("a disabled editor signs in: %v", err)
+		}
+	})
+}
