@@ -46,7 +46,8 @@ describe("the leads inbox", () => {
     });
     const user = userEvent.setup();
     render(<StaffApp />);
-    await screen.findByText("1 lead");
+    // The page is a lazy chunk: on a loaded machine it can take a moment.
+    await screen.findByText("1 lead", {}, { timeout: 15_000 });
     expect(screen.getByRole("link", { name: "Ladda ner CSV" })).toHaveAttribute("href", "/api/staff/leads.csv");
     await user.click(screen.getByRole("link", { name: "Öppna lead från Karin Lindqvist" }));
     const panel = await screen.findByRole("complementary");

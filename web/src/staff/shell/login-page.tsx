@@ -37,7 +37,8 @@ const messages = defineMessages({
 
 type State = { kind: "idle" } | { kind: "busy" } | { kind: "error"; message: string };
 
-function safeNext(next: string | null): string {
+/** safeNext keeps a post-sign-in target inside the staff app. */
+export function safeNext(next: string | null): string {
   if (!next || !next.startsWith("/staff") || next.startsWith("//") || next.includes("\\")) return "/staff/";
   if (next.startsWith("/staff/login")) return "/staff/";
   return next;
