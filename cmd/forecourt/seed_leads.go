@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 
 	"forecourt/internal/catalog"
 	"forecourt/internal/leads"
+	"forecourt/internal/mail"
 )
 
 // demoLead is one lead of the demo inbox: a visitor of a group-se dealer
@@ -42,8 +44,10 @@ var demoLeads = []demoLead{
 		message: "Servad hos er varje år, inga skador.", regno: "JKL482"},
 }
 
-// seedLeads stores the demo leads once (when group-se has no leads), each
-// through the lead store like a visitor's form, its dealer's mail queued.
+// seedLeads stores the demo leads once (when the store has no leads), each
+// through the lead store like a visitor's form. Their dealer mails are
+// taken out of the outbox again: the demo's leads arrived before the demo
+// started, and a journey's mail catcher gets only the mails it caused.
 func seedLeads(ctx context.Context, a *app, stdout io.Writer) error {
 	st := leads.NewStore(a.db)
 	if n, err := st.Count(ctx); err != nil || n > 0 {
@@ -65,6 +69,7 @@ func seedLeads(ctx context.Context, a *app, stdout io.Writer) error {
 	now := time.Now()
 	used := map[int64]bool{}
 	n := 0
+	var refs []string
 	for i, dl := range demoLeads {
 		var body map[string]any
 		to := leads.Recipient{Name: "Forecourt Bilinköp", Email: "bilinkop@forecourt.se"}
@@ -92,7 +97,9 @@ func seedLeads(ctx context.Context, a *app, stdout io.Writer) error {
 			body = map[string]any{"regno": dl.regno, "milage": 8450, "customerName": dl.name, "customerPhone": dl.phone, "customerEmail": dl.email,
 				"option": "tradeIn", "other": dl.message, "source": "https://forecourt.se/salja-bil"}
 		}
-		raw, _ := json.Marshal(map[string]any{"formName": dl.form, "formSubmissionId": fmt.Sprintf("demo-lead-%04d", i+1), "values": body})
+		sub := fmt.Sprintf("demo-lead-%04d", i+1)
+		refs = append(refs, leads.MailRef(sub))
+		raw, _ := json.Marshal(map[string]any{"formName": dl.form, "formSubmissionId": sub, "values": body})
 		f, err := leads.ParseForm(raw, now, "SE")
 		if err != nil {
 			return fmt.Errorf("demo lead %d: %w", i+1, err)
@@ -102,6 +109,12 @@ func seedLeads(ctx context.Context, a *app, stdout io.Writer) error {
 			return fmt.Errorf("demo lead %d: %w", i+1, err)
 		}
 		n++
+	}
+	if err := a.db.Tx(ctx, func(tx *sql.Tx) error {
+		_, err := mail.EraseRefs(ctx, tx, a.db, refs)
+		return err
+	}); err != nil {
+		return fmt.Errorf("demo leads' mails: %w", err)
 	}
 	if n > 0 {
 		fmt.Fprintf(stdout, "seeded leads        %6d for the sellers' inbox (group-se)\n", n)
