@@ -401,4 +401,3 @@ func TestAdminAccountsAPI(t *testing.T) {
 		}
 	})
 }
-
