@@ -14,6 +14,7 @@ import (
 	"forecourt/internal/errs"
 	"forecourt/internal/forms/formsapi"
 	"forecourt/internal/ratelimit"
+	staffaccounts "forecourt/internal/staff/accounts"
 )
 
 // config is every setting, read from the environment once at start by the
@@ -43,6 +44,10 @@ type config struct {
 	EditorAccounts editing.Accounts
 	EditingSecret  string
 	EditorSession  time.Duration
+	// Staff accounts beyond the editors (STAFF_ACCOUNTS) and how long a
+	// staff session lasts (STAFF_SESSION_HOURS).
+	StaffAccounts []staffaccounts.Spec
+	StaffSession  time.Duration
 	// Experience Edge content source (used when EdgeEndpoint is set).
 	EdgeEndpoint string
 	EdgeAPIKey   string

@@ -13,6 +13,7 @@ import (
 	"forecourt/internal/forms/builder"
 	"forecourt/internal/forms/formsapi"
 	"forecourt/internal/ratelimit"
+	staffaccounts "forecourt/internal/staff/accounts"
 )
 
 // setting is one environment variable the server reads: its name, the
@@ -162,6 +163,14 @@ func settings() []setting {
 			func(c *config, v string) error {
 				h, err := whole(v, 1, 24*30)
 				c.EditorSession = time.Duration(h) * time.Hour
+				return err
+			}},
+		{"STAFF_ACCOUNTS", "", "staff as `name:bcrypt-hash:role[:scope|scope],…`, role `editor`, `workshop`, `sales` or `admin`; the scope is a workshop's departments (`D-1011`, a site name for all its workshops, `*`) or an editor's or seller's sites (`group-se`, a dealer site `group-se/stockholm-kungsholmen`, `*`). Written into the store at start, with `EDITOR_ACCOUNTS`; an admin manages them at `/staff/admin/accounts` (`docs/staff.md`) (empty: none; `make run`: the demo staff)",
+			func(c *config, v string) (err error) { c.StaffAccounts, err = staffaccounts.ParseSpecs(v); return }},
+		{"STAFF_SESSION_HOURS", "10", "lifetime of a staff session",
+			func(c *config, v string) error {
+				h, err := whole(v, 1, 24*30)
+				c.StaffSession = time.Duration(h) * time.Hour
 				return err
 			}},
 		{"EDITING_HOST", "", "origin that may frame pages in editing mode (empty: none)",

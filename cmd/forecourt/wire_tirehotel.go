@@ -78,7 +78,7 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev, Lang: siteLang}
 	// The workshop's side (/api/staff/tirehotel…): lookup by plate and the
 	// inspection the customer then sees in the portal.
-	staffAPI := &tirehotel.StaffAPI{Store: st, Recorder: w.audit(), Session: w.staffSession, Log: a.log}
+	staffAPI := &tirehotel.StaffAPI{Store: st, Recorder: w.audit(), Log: a.log}
 	w.deps.Routes = append(w.deps.Routes, api.Routes()...)
 	w.deps.Routes = append(w.deps.Routes, staffAPI.Routes()...)
 	a.log.Info("tyre hotel ready", "took_ms", time.Since(start).Milliseconds())

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 
 	"forecourt/internal/booking"
@@ -16,10 +15,9 @@ import (
 // the live events' hub, which reads the store's change table so a change
 // made on any replica reaches the calendars open on this one.
 //
-// Merge point with the staff accounts: w.staffAudit is the store-backed
-// audit Recorder and w.staffSession the session middleware that puts the
-// signed-in staff.Principal in the request's context (and checks CSRF).
-// Until they are set every call answers 401 and the log is the audit.
+// The staff gate (wireStaff, before this) puts the signed-in
+// staff.Principal on every /api/staff/ request and checks the CSRF token of
+// changes; w.staff records the audit log.
 func wireWorkshop(ctx context.Context, w *wiring) error {
 	parts, err := w.bookingShared(ctx)
 	if err != nil {
@@ -30,7 +28,6 @@ func wireWorkshop(ctx context.Context, w *wiring) error {
 	hub.Log = a.log
 	go hub.Run(ctx)
 	api := &workshop.API{Engine: w.booking, Bookings: parts.bookings, Hub: hub, Recorder: w.audit(), Log: a.log,
-		Session: w.staffSession,
 		Lang: func(name string) string {
 			if s, err := a.sites.ByName(name); err == nil {
 				return s.DefaultLanguage()
@@ -50,20 +47,6 @@ func wireWorkshop(ctx context.Context, w *wiring) error {
 	return nil
 }
 
-// audit is the staff features' audit Recorder: the staff accounts' when
-// wired, else the server log.
-func (w *wiring) audit() staff.Recorder {
-	if w.staffAudit != nil {
-		return w.staffAudit
-	}
-	return logRecorder{w.app.log}
-}
-
-// logRecorder writes staff actions to the server log: the audit log until
-// the staff accounts' store-backed Recorder is wired (w.staffAudit).
-type logRecorder struct{ log *slog.Logger }
-
-func (l logRecorder) Record(_ context.Context, e staff.Entry) error {
-	l.log.Info("staff action", "account", e.Account, "action", e.Action, "subject", e.Subject, "detail", e.Detail, "at", e.At)
-	return nil
-}
+// audit is the staff features' audit Recorder: the staff accounts'
+// (wireStaff runs before every staff feature).
+func (w *wiring) audit() staff.Recorder { return w.staff }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"net/http"
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
@@ -14,7 +13,7 @@ import (
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/reminders"
 	"forecourt/internal/search"
-	"forecourt/internal/staff"
+	"forecourt/internal/staff/accounts"
 	"forecourt/internal/web"
 )
 
@@ -48,11 +47,9 @@ type wiring struct {
 	// periodic jobs (w.jobs.AddPeriodic); serve starts it after every
 	// feature is wired and stops it on shutdown.
 	jobs *jobs.Queue
-	// staffAudit and staffSession are the staff accounts' audit Recorder
-	// and session middleware (the Principal of a request), which the staff
-	// features take; nil until the staff accounts are wired.
-	staffAudit   staff.Recorder
-	staffSession func(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error
+	// staff is the staff account store (wireStaff): the staff.Recorder of
+	// the audit log that every staff feature records its actions with.
+	staff *accounts.Store
 }
 
 // feature plugs one feature into the server: its loaders, rewriters,
@@ -80,6 +77,7 @@ func features() []feature {
 		wireForms,          // the one form pipeline (/api/forms/…), after the pages whose forms post to it
 		wireFormsUI,        // listing blocks and marketing form: loaders only
 		wireHardening,      // PUBLIC_URLS/EDITOR_ACCOUNTS checks and sign-in throttle: editing deps only
+		wireStaff,          // staff accounts, sign-in, gate, admin, audit and leads inbox: before any staff feature
 		wireMap,            // MAP_STYLE_URL: the assembler's style and the allowed connect origin
 		wireReminders,      // reminder unsubscribe and sweep: after the booking that made the service
 		wireTirehotel,      // tyre hotel: books through the shared booking parts and reminders
@@ -93,6 +91,7 @@ func features() []feature {
 // records first, what is left are the mails sent to the person.
 func gdprHolders() []func(a *app) gdpr.Holder {
 	return []func(a *app) gdpr.Holder{
+		leadWorkHolder,        // wire_staff.go: the sellers' work on the leads, found through them
 		leadsHolder,           // wire_forms.go
 		formSubmissionsHolder, // wire_forms.go
 		tireHotelHolder,       // gdpr_bookings.go

@@ -23,6 +23,10 @@ type assets struct {
 	EntryJS  string
 	CSS      []string
 	Preloads []string
+	// StaffJS is the staff app's entry (web/src/staff/main.tsx, a build of
+	// its own with its own manifest, so the visitors' bundle and its
+	// chunks are as they would be without it); empty in a build without it.
+	StaffJS string
 }
 
 type asset struct {
@@ -64,6 +68,15 @@ func loadAssets(dist string) (*assets, error) {
 	}
 	if a.EntryJS == "" {
 		return nil, fmt.Errorf("front-end manifest has no entry")
+	}
+	if raw, err := os.ReadFile(filepath.Join(dist, ".vite", "staff-manifest.json")); err == nil {
+		var sm map[string]manifestEntry
+		if err := json.Unmarshal(raw, &sm); err != nil {
+			return nil, fmt.Errorf("staff app manifest: %w", err)
+		}
+		if e, ok := sm["src/staff/main.tsx"]; ok && e.IsEntry {
+			a.StaffJS = "/" + e.File
+		}
 	}
 	// Without CSS code splitting the one stylesheet is an entry of its own
 	// ("style.css"): every page links it.

@@ -3,9 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -23,6 +21,7 @@ import (
 	"forecourt/internal/httpguard"
 	"forecourt/internal/httpkit"
 	"forecourt/internal/page"
+	"forecourt/internal/ratelimit"
 )
 
 // EditingDeps wire editing mode. A nil *EditingDeps turns editing off: no
@@ -35,81 +34,62 @@ type EditingDeps struct {
 	// Secret protects POST /api/editing/render (EDITING_SECRET); empty
 	// turns that endpoint off.
 	Secret string
-	// Limiter throttles sign-ins per account and per address (counters in
-	// the store, so they hold across processes); nil turns throttling off.
+	// Limiter throttles sign-ins per account and address pair and per
+	// address (counters in the store, so they hold across processes); nil
+	// turns throttling off.
 	Limiter Limiter
+	// Directory is where the editors' accounts live (the staff account
+	// store, where EDITOR_ACCOUNTS is written at start and an admin
+	// disables and resets accounts); nil: Accounts alone.
+	Directory EditorDirectory
+}
+
+// EditorDirectory checks editors' passwords and what they may edit
+// (accounts.Editors).
+type EditorDirectory interface {
+	// CheckEditor verifies a name and password: errs.Unauthorized for a
+	// wrong name or password or a disabled account.
+	CheckEditor(ctx context.Context, name, password string) error
+	// MayEdit reports whether the account may edit the site now.
+	MayEdit(ctx context.Context, name, site string) (bool, error)
+}
+
+// mayEdit reports whether the editor name may edit site.
+func (s *Server) mayEdit(ctx context.Context, name, site string) (bool, error) {
+	ed := s.deps.Editing
+	if ed.Directory != nil {
+		return ed.Directory.MayEdit(ctx, name, site)
+	}
+	acc, ok := ed.Accounts[name]
+	return ok && acc.MayEdit(site, s.sites.Default().Name), nil
 }
 
 // Limiter counts hits of a key in fixed windows; *ratelimit.Limiter
 // implements it.
-type Limiter interface {
-	Allow(ctx context.Context, key string, limit int, window time.Duration) (ok bool, retryAfter time.Duration, err error)
-	Reset(ctx context.Context, key string) error
-}
+type Limiter = ratelimit.Counter
 
-// loginTier is one step of the sign-in backoff: at most limit attempts per
-// window. Every attempt counts in every tier, so a guesser is slowed to 5 a
-// minute, then 10 in 15 minutes, then 20 a day.
-type loginTier struct {
-	limit  int
-	window time.Duration
-}
-
-var (
-	accountTiers = []loginTier{{5, time.Minute}, {10, 15 * time.Minute}, {20, 24 * time.Hour}}
-	addressTiers = []loginTier{{20, time.Minute}, {100, time.Hour}}
-)
-
-// throttleLogin counts a sign-in attempt for the account and the address;
-// it returns an errs.RateLimited error with the wait when either is over.
+// throttleLogin counts a sign-in attempt of the account from the address
+// (ratelimit.SignIn: per account and address pair and per address, never
+// per account alone); it returns an errs.RateLimited error with the wait
+// when either is over.
 func (s *Server) throttleLogin(ctx context.Context, name, addr string) (time.Duration, error) {
-	lim := s.deps.Editing.Limiter
-	if lim == nil {
-		return 0, nil
-	}
-	var wait time.Duration
-	check := func(prefix string, tiers []loginTier) error {
-		for i, t := range tiers {
-			ok, retry, err := lim.Allow(ctx, fmt.Sprintf("%s:%d", prefix, i), t.limit, t.window)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				wait = max(wait, retry)
-			}
-		}
-		return nil
-	}
-	if err := check("editor-login:ip:"+addr, addressTiers); err != nil {
-		return 0, err
-	}
-	if err := check(accountKey(name), accountTiers); err != nil {
-		return 0, err
-	}
-	if wait > 0 {
-		return wait, errs.E(errs.RateLimited, "Too many sign-in attempts.")
-	}
-	return 0, nil
+	return ratelimit.SignIn{Counter: s.deps.Editing.Limiter}.Attempt(ctx, name, addr)
 }
 
-// accountKey is the throttling key prefix of an account name (hashed: any
-// text may be typed as a name).
-func accountKey(name string) string {
-	h := sha256.Sum256([]byte(strings.ToLower(name)))
-	return "editor-login:account:" + hex.EncodeToString(h[:12])
+// resetLogin forgets the pair's failed attempts after a good sign-in.
+func (s *Server) resetLogin(ctx context.Context, name, addr string) {
+	if err := (ratelimit.SignIn{Counter: s.deps.Editing.Limiter}).Succeeded(ctx, name, addr); err != nil {
+		s.log.Warn("resetting sign-in throttle failed", "err", err)
+	}
 }
 
-// resetLogin forgets an account's failed attempts after a good sign-in.
-func (s *Server) resetLogin(ctx context.Context, name string) {
-	lim := s.deps.Editing.Limiter
-	if lim == nil {
-		return
+// checkEditor checks an editor's password in the directory (which bounds
+// its own bcrypt work) or, without one, in Accounts.
+func (s *Server) checkEditor(ctx context.Context, name, password string) error {
+	if d := s.deps.Editing.Directory; d != nil {
+		return d.CheckEditor(ctx, name, password)
 	}
-	for i := range accountTiers {
-		if err := lim.Reset(ctx, fmt.Sprintf("%s:%d", accountKey(name), i)); err != nil {
-			s.log.Warn("resetting sign-in throttle failed", "err", err)
-		}
-	}
+	return s.checkPassword(ctx, s.deps.Editing.Accounts, name, password)
 }
 
 // checkPassword runs the bcrypt check with at most cap(s.pwSem) at a time,
@@ -160,10 +140,14 @@ func (s *Server) editorSession(r *http.Request) (*editing.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The account may have been removed, or may not edit this site.
+	// The account may have been removed or disabled, or may not edit
+	// this site.
 	if st := httpguard.SiteOf(r); st != nil {
-		acc, ok := s.deps.Editing.Accounts[sess.Editor]
-		if !ok || !acc.MayEdit(st.Name, s.sites.Default().Name) {
+		ok, err := s.mayEdit(r.Context(), sess.Editor, st.Name)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
 			return nil, errs.E(errs.Forbidden, "This editor account may not edit this site.")
 		}
 	}
@@ -320,7 +304,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	}
 	name, password, next := strings.TrimSpace(r.PostForm.Get("name")), r.PostForm.Get("password"), r.PostForm.Get("next")
 	ed := s.deps.Editing
-	if ed == nil || len(ed.Accounts) == 0 {
+	if ed == nil || (len(ed.Accounts) == 0 && ed.Directory == nil) {
 		return s.writeLogin(w, r, http.StatusServiceUnavailable, name, next, "Inga redaktörskonton är konfigurerade på den här servern (EDITOR_ACCOUNTS).")
 	}
 	if len(name) > 200 || len(password) > 200 {
@@ -335,18 +319,24 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
 		return s.writeLogin(w, r, http.StatusTooManyRequests, name, next, fmt.Sprintf("För många inloggningsförsök. Försök igen om %d min.", max(1, mins)))
 	}
-	if err := s.checkPassword(r.Context(), ed.Accounts, name, password); err != nil {
+	if err := s.checkEditor(r.Context(), name, password); err != nil {
 		if errs.Is(err, errs.Unauthorized) {
 			s.log.Info("editor sign-in failed", "name", name, "request_id", requestID(r.Context()))
 			return s.writeLogin(w, r, http.StatusUnauthorized, name, next, "Fel användarnamn eller lösenord.")
 		}
 		return err
 	}
-	if st := httpguard.SiteOf(r); st != nil && !ed.Accounts[name].MayEdit(st.Name, s.sites.Default().Name) {
-		s.log.Info("editor sign-in on a site the account may not edit", "name", name, "site", st.Name, "request_id", requestID(r.Context()))
-		return s.writeLogin(w, r, http.StatusForbidden, name, next, "Ditt konto får inte redigera den här webbplatsen.")
+	if st := httpguard.SiteOf(r); st != nil {
+		ok, err := s.mayEdit(r.Context(), name, st.Name)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			s.log.Info("editor sign-in on a site the account may not edit", "name", name, "site", st.Name, "request_id", requestID(r.Context()))
+			return s.writeLogin(w, r, http.StatusForbidden, name, next, "Ditt konto får inte redigera den här webbplatsen.")
+		}
 	}
-	s.resetLogin(r.Context(), name)
+	s.resetLogin(r.Context(), name, httpguard.ClientAddr(r))
 	token, sess, err := ed.Store.CreateSession(r.Context(), name, ed.SessionTTL)
 	if err != nil {
 		return err

@@ -89,6 +89,10 @@ type Deps struct {
 	Sitemap []func(ctx context.Context, st *site.Site, base string) ([]page.SitemapURL, error)
 	// ConnectSrc are more origins the browser may fetch from (a map style's).
 	ConnectSrc []string
+	// Gates run before every route, after the site is known: each may put
+	// facts on the request (the staff gate puts the signed-in staff member)
+	// or refuse it with an error, written in the API's error shape.
+	Gates []func(r *http.Request) (*http.Request, error)
 }
 
 // Server is the HTTP front door.
@@ -163,6 +167,7 @@ func (s *Server) Handler() http.Handler {
 	route("GET /_page/", "page-data", s.handle(s.handlePageData))
 	route("GET /", "page", s.handle(s.handlePage))
 	s.mountEditing(route)
+	s.mountStaff(route)
 	route("POST /api/events/pageview", "event-pageview", s.handle(s.handlePageView))
 	for _, m := range []string{"GET", "POST", "PUT", "DELETE"} {
 		route(m+" /api/", "api-unknown", s.handle(func(w http.ResponseWriter, r *http.Request) error {
@@ -180,6 +185,7 @@ func (s *Server) Handler() http.Handler {
 		s.Route(mux, rt.Pattern, rt.Name, rt.Handler)
 	}
 	var h http.Handler = mux
+	h = s.gates(h)
 	h = s.redirects(h)
 	// The request's facts (site, client address under CLIENT_IP_HEADER,
 	// base URL under PUBLIC_URLS, secure) are computed once here for the
@@ -189,6 +195,23 @@ func (s *Server) Handler() http.Handler {
 	h = s.secure(h)
 	h = s.observe(h)
 	return h
+}
+
+// gates runs Deps.Gates before the mux.
+func (s *Server) gates(next http.Handler) http.Handler {
+	if len(s.deps.Gates) == 0 {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, g := range s.deps.Gates {
+			var err error
+			if r, err = g(r); err != nil {
+				s.writeError(w, r, err)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // Route mounts a handler that returns errors (for domain APIs). A second
