@@ -70,7 +70,7 @@ export async function startServer(env = {}) {
     // A render deadline of 10 s, not 2: on a loaded machine a render can
     // overrun 2 s, and the page then comes as the client-side fallback,
     // which journeys that read the server HTML do not expect.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ACCESS_LOG: "false", RENDER_WORKERS: "1", RENDER_TIMEOUT_MS: "10000", ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ACCESS_LOG: "false", RENDER_WORKERS: "1", RENDER_TIMEOUT_MS: "10000", LOADER_TIMEOUT_MS: "10000", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   proc.stdout.on("data", (d) => logs.push(String(d)));

@@ -28,6 +28,7 @@ type config struct {
 	ContentDir    string
 	RenderWorkers int
 	RenderTimeout time.Duration
+	LoaderTimeout time.Duration
 	RenderCache   int
 	// JobPoll is how often the job queue looks for due jobs (JOB_POLL_MS).
 	JobPoll     time.Duration

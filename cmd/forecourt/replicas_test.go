@@ -45,7 +45,7 @@ func TestTwoReplicas(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(webDir, "dist", "client", ".vite", "manifest.json")); err != nil {
 		t.Skip("needs the front-end build (make build)")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 
 	// One binary for every process.
@@ -351,7 +351,7 @@ func startReplica(ctx context.Context, t *testing.T, bin string, env []string) s
 		}
 	})
 	u := fmt.Sprintf("http://127.0.0.1:%d", port)
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(5 * time.Minute)
 	for {
 		if res, err := http.Get(u + "/healthz"); err == nil {
 			res.Body.Close()

@@ -221,7 +221,7 @@ func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()
 	overlay.Log = log
 	// The loaders of the content pages' own components; the features add
 	// theirs (the hero's is the car list's, wireCatalogList).
-	pages := &page.Assembler{Content: overlay, Locales: cfg.Locales, Logger: log}
+	pages := &page.Assembler{Content: overlay, Locales: cfg.Locales, Logger: log, LoaderTimeout: cfg.LoaderTimeout}
 	pages.Register("MainNavigation", pages.NavigationLoader)
 	pages.Register("SocialSharing", page.ShareLoader)
 	storySvc := &stories.Service{Content: overlay, CacheFor: 2 * time.Second}

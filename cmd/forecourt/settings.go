@@ -89,6 +89,8 @@ func settings() []setting {
 			func(c *config, v string) (err error) { c.RenderWorkers, err = whole(v, 0, 64); return }},
 		{"RENDER_TIMEOUT_MS", "2000", "bound of one server render before the fallback",
 			func(c *config, v string) (err error) { c.RenderTimeout, err = millis(v, 50, 60_000); return }},
+		{"LOADER_TIMEOUT_MS", "1000", "bound of one component's data loader; past it the component gets no data and shows its empty state",
+			func(c *config, v string) (err error) { c.LoaderTimeout, err = millis(v, 50, 60_000); return }},
 		{"RENDER_CACHE", "512", "rendered pages kept by page-data hash (0: off)",
 			func(c *config, v string) (err error) { c.RenderCache, err = whole(v, 0, 1_000_000); return }},
 		{"JOB_POLL_MS", "1000", "how often the background job queue (alerts, reminders) looks for due jobs",
