@@ -34,6 +34,17 @@ type SeedOptions struct {
 	Scale float64
 	// Sites limits seeding to these forecourt sites; empty: all.
 	Sites []string
+	// Now is the day the demo's price history is written back from (price
+	// drops a few days to weeks before it) and the price model is fitted
+	// at; nil means time.Now.
+	Now func() time.Time
+}
+
+func (o SeedOptions) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
 }
 
 // demoSite describes the demo stock of one forecourt site.
@@ -191,6 +202,16 @@ func seed(ctx context.Context, st *Store, opts SeedOptions, onlyEmpty bool) (See
 		ch, err := st.SaveStock(ctx, j.name, j.stock)
 		if err != nil {
 			for range jobs { // let the generator finish
+			}
+			return rep, fmt.Errorf("seed %s: %w", j.name, err)
+		}
+		if err := st.seedPriceHistory(ctx, j.name, j.stock.Cars, opts.now()); err != nil {
+			for range jobs {
+			}
+			return rep, fmt.Errorf("seed %s: %w", j.name, err)
+		}
+		if _, err := st.RefitPriceModel(ctx, j.name, opts.now()); err != nil {
+			for range jobs {
 			}
 			return rep, fmt.Errorf("seed %s: %w", j.name, err)
 		}
