@@ -139,6 +139,12 @@ func wireForms(ctx context.Context, w *wiring) error {
 		backend = &formbuilder.Jotform{APIKey: set.jotformKey, Region: set.jotformRgn, BaseURL: set.jotformBase, DB: w.app.db}
 		w.app.log.Info("form-builder submissions go to the hosted form service", "region", set.jotformRgn)
 	}
+	// The register that names a sell / trade-in request's car for its
+	// instant valuation (the booking's register).
+	vp, err := vehicleProvider()
+	if err != nil {
+		return err
+	}
 	svc := &formsapi.Service{
 		Leads: lst, Forms: lib, Backend: backend,
 		Tickets:        &leads.Tickets{Secret: secret, MinFill: set.minFill},
@@ -147,6 +153,8 @@ func wireForms(ctx context.Context, w *wiring) error {
 		RecipientLimit: set.rcptLimit,
 		Cars:           &cardetail.Service{Engine: w.engine, Catalog: w.catalog.Store(), Content: w.app.content, Log: w.app.log},
 		Dealers:        w.catalog.Store(),
+		Models:         w.catalog.Store(),
+		Vehicles:       vp,
 		Outbox:         w.mail,
 		Log:            w.app.log,
 	}

@@ -26,6 +26,7 @@ import (
 	"forecourt/internal/formbuilder"
 	"forecourt/internal/leads"
 	"forecourt/internal/site"
+	"forecourt/internal/vehicles"
 	"forecourt/internal/web"
 )
 
@@ -54,8 +55,14 @@ type Service struct {
 	AddressLimit, RecipientLimit leads.Limit
 	Cars                         CarRecipients
 	Dealers                      DealerSites
-	Outbox                       Kicker
-	Log                          *slog.Logger
+	// Vehicles and Models value a sell / trade-in request's car (POST
+	// /api/valuation, and the lead's preliminary range); ValuationLimit
+	// defaults to DefaultValuationLimit.
+	Vehicles       vehicles.Provider
+	Models         PriceModels
+	ValuationLimit leads.Limit
+	Outbox         Kicker
+	Log            *slog.Logger
 	// ExtraOriginHosts are host names allowed as Origin besides the site's
 	// own (PUBLIC_URL's host).
 	ExtraOriginHosts []string
@@ -103,6 +110,7 @@ func (s *Service) Mount(mux *http.ServeMux, srv *web.Server) {
 	srv.Route(mux, "GET /api/forms/ticket", "api-forms-ticket", s.handleTicket)
 	srv.Route(mux, "POST /api/forms/comhub", "api-forms-comhub", s.answer(s.handleComhub))
 	srv.Route(mux, "POST /api/jotform", "api-jotform", s.answer(s.jotformFailures(s.handleJotform)))
+	srv.Route(mux, "POST /api/valuation", "api-valuation", s.answer(s.handleValuation))
 }
 
 // answer turns the errors web has no status for into their answers: 413
@@ -176,6 +184,9 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 	if err := leads.AllowRecipient(r.Context(), s.Limiter, s.recipientLimit(), to.Email); err != nil {
 		return err
 	}
+	// A sell / trade-in request keeps its car's preliminary range, worked
+	// out again here: it goes into the dealer's mail and the stored lead.
+	f.SetSellValuation(s.sellValuation(r.Context(), st, f))
 	_, created, err := s.Leads.Save(r.Context(), st.Name, f, to, f.Mail(to, carTitle, st.DefaultLanguage()), nonce, s.now())
 	if err != nil {
 		return err
