@@ -124,3 +124,22 @@ func BenchmarkFitPriceModel200k(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(cars)), "cars")
 }
+
+// TestPriceModelFigures logs what docs/pricing.md reports: per demo site,
+// how many cars are rated and how the labels split.
+func TestPriceModelFigures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("figures for the docs")
+	}
+	for _, site := range catalog.DemoSiteNames() {
+		cars := demoCars(t, site, 1)
+		m := catalog.FitPriceModel(site, cars, fitTime)
+		n := map[string]int{}
+		for i := range cars {
+			c := cars[i]
+			m.Rate(&c)
+			n[c.CarPriceRating]++
+		}
+		t.Logf("%-12s %6d cars: good %5d  fair %5d  high %5d  unrated %5d", site, len(cars), n["good"], n["fair"], n["high"], n[""])
+	}
+}
