@@ -197,6 +197,15 @@ func seed(ctx context.Context, st *Store, opts SeedOptions, onlyEmpty bool) (See
 	for j := range jobs {
 		if j.stock.Cars == nil && j.stock.Sites == nil {
 			rep.Skipped = append(rep.Skipped, j.name)
+			// A stock stored before sites had price models gets one now,
+			// not only at its next import.
+			if m, err := st.PriceModel(ctx, j.name); err == nil && m == nil {
+				if _, err := st.RefitPriceModel(ctx, j.name, opts.now()); err != nil {
+					for range jobs {
+					}
+					return rep, fmt.Errorf("fit the price model of %s: %w", j.name, err)
+				}
+			}
 			continue
 		}
 		ch, err := st.SaveStock(ctx, j.name, j.stock)
