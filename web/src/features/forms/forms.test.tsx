@@ -108,7 +108,7 @@ describe("SellCarForm", () => {
     fill();
     fireEvent.click(screen.getByRole("button", { name: "Skicka" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Något gick fel");
-    expect(posts).toHaveLength(3);
+    expect(posts.filter((p) => p.url === "/api/forms/comhub")).toHaveLength(3);
   });
 });
 
