@@ -66,6 +66,7 @@ test("recently reduced: filter and sort the list by keyboard, 'Sänkt pris' on t
   await page.getByRole("button", { name: "Ta bort filter Nyligen sänkt" }).waitFor();
   await page.getByRole("combobox", { name: "Sortera" }).selectOption({ label: "Nyligen sänkt" });
   await page.waitForURL(/sort=car_price_drop_date_desc/);
+  await page.locator(".fc-car-grid:not(.is-loading)").waitFor();
   const first = page.locator(".fc-car-card").first();
   await first.getByText("Sänkt pris").waitFor();
   const cards = page.locator(".fc-car-card");
@@ -133,6 +134,7 @@ test("fair price: the label with its basis on cards and the car page, its facet 
   await page.waitForURL(/car_price_rating=good/);
   await page.getByRole("combobox", { name: "Sortera" }).selectOption({ label: "Bästa pris först" });
   await page.waitForURL(/sort=car_price_score_asc/);
+  await page.locator(".fc-car-grid:not(.is-loading)").waitFor();
   const label = page.locator(".fc-car-card").first().locator(".fc-car-card__rating");
   await label.waitFor();
   assert.match(await label.textContent(), /^Bra pris jämfört med \d+ liknande bilar$/);

@@ -396,10 +396,12 @@ func (m *PriceModel) Expected(c *Car) float64 {
 
 // Rate sets the car's estimate, rating and score when the model is
 // confident for it (enough similar cars, a narrow spread, the model's
-// currency), and clears them otherwise.
+// currency, not a sample), and clears them otherwise.
 func (m *PriceModel) Rate(c *Car) {
 	c.CarPriceEstimate, c.CarPriceRating, c.CarPriceScore = nil, "", 0
-	if m == nil || c.CarPriceCurrency != m.Currency || c.AskingPrice() <= 0 {
+	// A sample's price is a starting price of a car to order ("Från"),
+	// not the price of this car: it gets no label.
+	if m == nil || c.CarIsSample || c.CarPriceCurrency != m.Currency || c.AskingPrice() <= 0 {
 		return
 	}
 	g, ok := m.Groups[groupKey(c.CarBrand, c.CarModel)]

@@ -62,6 +62,9 @@ func TestPriceModelRatesOnlyWhenConfident(t *testing.T) {
 			unrated++
 			continue
 		}
+		if c.CarIsSample {
+			t.Fatalf("sample %d rated: its price is a starting price", c.CarID)
+		}
 		rated++
 		if n < catalog.MinPriceBasis {
 			t.Fatalf("%s %s rated with %d similar cars", c.CarBrand, c.CarModel, n)
@@ -81,7 +84,7 @@ func TestPriceModelRatesOnlyWhenConfident(t *testing.T) {
 			t.Fatalf("price %v in [%v, %v] rated %q, want %q", p, e.Low, e.High, c.CarPriceRating, want)
 		}
 	}
-	if rated < len(cars)*8/10 {
+	if rated < len(cars)*3/4 {
 		t.Errorf("only %d of %d demo cars rated", rated, len(cars))
 	}
 
