@@ -77,6 +77,9 @@ func wireForms(ctx context.Context, w *wiring) error {
 		backend = &builder.Jotform{APIKey: set.JotformKey, Region: set.JotformRegion, BaseURL: set.JotformBaseURL, DB: w.app.db}
 		w.app.log.Info("form-builder submissions go to the hosted form service", "region", set.JotformRegion)
 	}
+	// The register that names a sell / trade-in request's car for its
+	// instant valuation (the booking's register).
+	vp := vehicleProvider(w.app.cfg.Vehicles)
 	svc := &formsapi.Service{
 		Leads: lst, Forms: lib, Backend: backend,
 		Tickets:        &forms.Tickets{Secret: secret, MinFill: set.MinFill},
@@ -85,6 +88,8 @@ func wireForms(ctx context.Context, w *wiring) error {
 		RecipientLimit: set.RecipientLimit,
 		Cars:           &cardetail.Service{Engine: w.engine, Catalog: w.catalog.Store(), Content: w.app.content, Log: w.app.log},
 		Dealers:        w.catalog.Store(),
+		Models:         w.catalog.Store(),
+		Vehicles:       vp,
 		Outbox:         w.mail,
 		Log:            w.app.log,
 	}

@@ -100,6 +100,25 @@ type Car struct {
 	CarMonthlyCost     float64 `json:"car_monthly_cost,omitempty"`
 	CarMonthlyCostType string  `json:"car_monthly_cost_type,omitempty"`
 
+	// Price history and fair price, derived when the index is built from
+	// the recorded asking prices (FillPriceHistory) and the site's price
+	// model (PriceModel.Rate); never stored in the car's document, and a
+	// feed's values are replaced.
+	CarPriceHistory []PricePoint `json:"car_price_history,omitempty"`
+	// CarPriceDrop is the last change of the asking price when it was a
+	// drop within RecentDropDays; CarPriceDropped is then "recent" (the
+	// list's filter) and CarPriceDropDate its time (the list's sort).
+	CarPriceDrop     *PriceCut `json:"car_price_drop,omitempty"`
+	CarPriceDropped  string    `json:"car_price_dropped,omitempty"`
+	CarPriceDropDate int64     `json:"car_price_drop_date,omitempty"`
+	// CarPriceEstimate is the price range the model expects for the car and
+	// CarPriceRating its label (RatingGood, RatingFair, RatingHigh), set only
+	// when the model is confident for the car; CarPriceScore is the asking
+	// price over the expected one (the list's "best price first").
+	CarPriceEstimate *PriceEstimate `json:"car_price_estimate,omitempty"`
+	CarPriceRating   string         `json:"car_price_rating,omitempty"`
+	CarPriceScore    float64        `json:"car_price_score,omitempty"`
+
 	// Content.
 	CarEquipment    []string     `json:"car_equipment"`
 	CarDescription  string       `json:"car_description"`

@@ -33,7 +33,8 @@ type ImportOptions struct {
 	// Progress receives progress while the feed is read: one line updated
 	// in place when it is a terminal, periodic lines otherwise. Nil: quiet.
 	Progress io.Writer
-	// Now is the clock for the model-year check; nil means time.Now.
+	// Now is the clock for the model-year check, the time price changes
+	// are recorded at and the price model is fitted at; nil means time.Now.
 	Now func() time.Time
 	// OnCars, when set, gets the new cars and price drops of each written
 	// batch of a cars feed inside the batch's transaction (CarsHook).
@@ -182,8 +183,29 @@ func Import(ctx context.Context, st *Store, kind, siteName string, r io.Reader, 
 	if len(rep.UnknownFields) == 0 {
 		rep.UnknownFields = nil
 	}
+	if kind == KindCars {
+		if err := refitAfterImport(ctx, st, siteName, rep, now()); err != nil {
+			prog.done(&rep)
+			return rep, err
+		}
+	}
 	prog.done(&rep)
 	return rep, nil
+}
+
+// refitAfterImport fits the site's fair-price model again when the import
+// changed its stock (or the site has no model yet), so the next index
+// build rates the cars against the stock as it now is.
+func refitAfterImport(ctx context.Context, st *Store, siteName string, rep ImportReport, now time.Time) error {
+	if rep.Imported == 0 && rep.Removed == 0 {
+		if m, err := st.PriceModel(ctx, siteName); err != nil || m != nil {
+			return err
+		}
+	}
+	if _, err := st.RefitPriceModel(ctx, siteName, now); err != nil {
+		return errs.Wrap(err, "the stock was imported, but fitting its price model failed")
+	}
+	return nil
 }
 
 func knownSite(name string) error {
@@ -458,7 +480,7 @@ func (in *importer) flush() error {
 				return err
 			}
 		}
-		n, err = in.st.upsertCarRows(in.ctx, in.site, in.cars, in.stored, in.onCars)
+		n, err = in.st.upsertCarRows(in.ctx, in.site, in.cars, in.stored, in.onCars, in.now)
 		in.cars = in.cars[:0]
 	case len(in.sites) > 0:
 		total = len(in.sites)

@@ -27,7 +27,14 @@ type Service struct {
 
 	mu     sync.RWMutex
 	loaded map[string]bool
+
+	// now is the clock recent price drops are measured against.
+	now func() time.Time
 }
+
+// SetClock replaces the clock recent price drops are measured against
+// (tests).
+func (s *Service) SetClock(now func() time.Time) { s.now = now }
 
 // SiteDocs are the search documents of one forecourt site: cars and dealer
 // sites as generic JSON objects (numbers as float64, lists as []any, nested
@@ -44,7 +51,7 @@ type SiteDocs struct {
 // documents and is called once per distinct path. A nil blur leaves them
 // empty.
 func NewService(st *Store, blur func(path string) string) *Service {
-	return &Service{store: st, blur: blur, blurCache: map[string]string{}, loaded: map[string]bool{}}
+	return &Service{store: st, blur: blur, blurCache: map[string]string{}, loaded: map[string]bool{}, now: time.Now}
 }
 
 // Store returns the catalog store, for lookups by id, slug and registration.
@@ -132,8 +139,19 @@ func (s *Service) build(ctx context.Context, siteName string) (*SiteDocs, error)
 // at a time, cars then dealer sites, in the order LoadSite gives them, and
 // marks the site loaded. An index build holds one car's map at a time.
 func (s *Service) EachDoc(ctx context.Context, siteName string, car, site func(map[string]any) error) error {
-	err := s.store.EachCar(ctx, siteName, func(c Car) error {
+	hist, err := s.store.priceHistories(ctx, siteName)
+	if err != nil {
+		return err
+	}
+	model, err := s.store.PriceModel(ctx, siteName)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	err = s.store.EachCar(ctx, siteName, func(c Car) error {
 		s.fillCar(&c)
+		fillPriceHistory(&c, hist[c.CarID], now)
+		model.Rate(&c)
 		return car(CarDoc(&c))
 	})
 	if err != nil {

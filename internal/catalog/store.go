@@ -91,6 +91,9 @@ func hashDoc(doc []byte) string {
 func carRow(siteName string, car *Car) (docRow, error) {
 	c := *car
 	c.SiteName = siteName
+	// Derived when the index is built, never stored (a feed's values go).
+	c.CarPriceHistory, c.CarPriceDrop, c.CarPriceDropped, c.CarPriceDropDate = nil, nil, "", 0
+	c.CarPriceEstimate, c.CarPriceRating, c.CarPriceScore = nil, "", 0
 	doc, err := gojson.Marshal(&c)
 	if err != nil {
 		return docRow{}, errs.Wrap(err, "encode car %d", c.CarID)
@@ -361,27 +364,33 @@ func (s *Store) UpsertCarsHook(ctx context.Context, siteName string, cars []Car,
 	if err != nil {
 		return 0, err
 	}
-	return s.upsertCarRows(ctx, siteName, rows, nil, hook)
+	return s.upsertCarRows(ctx, siteName, rows, nil, hook, s.now())
 }
 
 // upsertCarRows writes an import's rows (carRow, one per car id) in one
 // transaction: cars whose document hash equals stored[car_id] (the hashes
 // read before the import) are counted as unchanged without being written,
-// and hook (when not nil) gets the diff of the rest inside the transaction.
-func (s *Store) upsertCarRows(ctx context.Context, siteName string, rows []docRow, stored map[int64]string, hook CarsHook) (int, error) {
+// and hook (when not nil) gets the diff of the rest inside the transaction;
+// new and changed asking prices are recorded in the price history at at.
+func (s *Store) upsertCarRows(ctx context.Context, siteName string, rows []docRow, stored map[int64]string, hook CarsHook, at time.Time) (int, error) {
 	rows = skipStored(rows, stored)
 	var n int
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
-		var before map[int64]float64
-		var err error
-		if hook != nil {
-			if before, err = s.askingPrices(ctx, tx, siteName, rows); err != nil {
-				return err
-			}
+		// The asking prices before the write feed the price history and
+		// the hook's diff.
+		before, err := s.askingPrices(ctx, tx, siteName, rows)
+		if err != nil {
+			return err
 		}
 		n, err = s.upsertRows(ctx, tx, "cars", rows)
-		if err != nil || hook == nil {
+		if err != nil {
 			return err
+		}
+		if err := s.recordPrices(ctx, tx, siteName, at, priceChanges(before, rows)); err != nil {
+			return err
+		}
+		if hook == nil {
+			return nil
 		}
 		if ch := diffCars(siteName, before, rows); !ch.Empty() {
 			return hook(ctx, tx, ch)
@@ -520,7 +529,11 @@ func deleteMissing[K comparable](ctx context.Context, s *Store, table, siteName 
 // DeleteCarsExcept removes the cars of siteName whose id is not in keep (a
 // full feed's ids) and returns how many it removed.
 func (s *Store) DeleteCarsExcept(ctx context.Context, siteName string, keep map[int64]bool) (int, error) {
-	return deleteMissing(ctx, s, "cars", siteName, keep)
+	n, err := deleteMissing(ctx, s, "cars", siteName, keep)
+	if err != nil || n == 0 {
+		return n, err
+	}
+	return n, s.deleteOrphanPrices(ctx, siteName)
 }
 
 // DeleteSitesExcept removes the dealer sites of siteName not in keep.

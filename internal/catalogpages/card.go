@@ -24,6 +24,26 @@ type CarCard struct {
 	MonthlyCost     float64     `json:"car_monthly_cost,omitempty"`
 	MonthlyCostType string      `json:"car_monthly_cost_type,omitempty"`
 	Image           CardPicture `json:"car_primary_image"`
+	// PriceDrop is a reduction within the last 30 days ('Sänkt pris'),
+	// PriceRating the fair-price label and PriceEstimate its range and
+	// basis (catalog.PriceModel.Rate); absent when there is none.
+	PriceDrop     *PriceDrop     `json:"car_price_drop,omitempty"`
+	PriceRating   string         `json:"car_price_rating,omitempty"`
+	PriceEstimate *PriceEstimate `json:"car_price_estimate,omitempty"`
+}
+
+// PriceDrop is a card's recent reduction.
+type PriceDrop struct {
+	Amount float64 `json:"amount"`
+	Date   string  `json:"date"`
+}
+
+// PriceEstimate is a card's expected price range and how many similar
+// cars it compares with.
+type PriceEstimate struct {
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+	Basis int     `json:"basis"`
 }
 
 // CardPicture is a card's picture and its blur placeholder.
@@ -35,7 +55,8 @@ type CardPicture struct {
 // CardFields are the search fields CarCard is made of.
 var CardFields = []string{"car_id", "slug", "car_brand", "car_model", "car_model_text", "car_year", "car_mileage",
 	"car_fuel", "car_gearbox", "car_price", "car_price_currency", "car_has_campaign_price", "car_campaign_price",
-	"car_is_sample", "car_primary_image", "car_site_city", "car_monthly_cost", "car_monthly_cost_type"}
+	"car_is_sample", "car_primary_image", "car_site_city", "car_monthly_cost", "car_monthly_cost_type",
+	"car_price_drop", "car_price_rating", "car_price_estimate"}
 
 // Cards converts search documents (decoded JSON) into cards.
 func Cards(docs []map[string]any) []CarCard {
@@ -59,6 +80,14 @@ func Cards(docs []map[string]any) []CarCard {
 		c.City, _ = d["car_site_city"].(string)
 		c.MonthlyCost = num(d["car_monthly_cost"])
 		c.MonthlyCostType, _ = d["car_monthly_cost_type"].(string)
+		if pd, ok := d["car_price_drop"].(map[string]any); ok {
+			c.PriceDrop = &PriceDrop{Amount: num(pd["amount"])}
+			c.PriceDrop.Date, _ = pd["date"].(string)
+		}
+		c.PriceRating, _ = d["car_price_rating"].(string)
+		if pe, ok := d["car_price_estimate"].(map[string]any); ok {
+			c.PriceEstimate = &PriceEstimate{Low: num(pe["low"]), High: num(pe["high"]), Basis: int(num(pe["basis"]))}
+		}
 		if img, ok := d["car_primary_image"].(map[string]any); ok {
 			c.Image.ThumbnailURL, _ = img["thumbnail_url"].(string)
 			c.Image.BlurDataURL, _ = img["blur_data_url"].(string)

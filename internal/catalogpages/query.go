@@ -37,7 +37,7 @@ const (
 
 // Keyword facets of the car list, in panel order. car_brand carries its
 // child car_model.
-var listFacets = []string{"car_brand", "car_condition", "car_body", "car_fuel", "car_gearbox", "car_year",
+var listFacets = []string{"car_brand", "car_condition", "car_price_dropped", "car_price_rating", "car_body", "car_fuel", "car_gearbox", "car_year",
 	"car_drive", "car_color", "car_site_city", "car_site_name"}
 
 // urlFilters are filters a link may set that have no panel of their own:
@@ -50,9 +50,11 @@ var urlFilters = []string{"car_model", "car_vehicle_type_code"}
 var RangeFacets = []string{"car_price", "car_monthly_cost", "car_campaign_price", "car_mileage", "car_privateleasing_monthly_cost", "car_power"}
 
 // Sorts are the accepted sort names; the first is the default. Cars
-// without a monthly figure sort last both ways.
+// without a monthly figure sort last both ways, as do cars without a
+// recent reduction (car_price_drop_date) or a fair-price rating
+// (car_price_score: asking over expected price, the best deals first).
 var Sorts = []string{"car_publishdate_desc", "car_price_asc", "car_price_desc", "car_monthly_cost_asc", "car_monthly_cost_desc",
-	"car_mileage_asc", "car_year_desc", "car_power_desc"}
+	"car_mileage_asc", "car_year_desc", "car_power_desc", "car_price_drop_date_desc", "car_price_score_asc"}
 
 // LegacySorts maps the sort values of the previous sites' links ("?sort=price_asc",
 // "?sort=price") onto the list's sorts; redirects of old paths rewrite them

@@ -148,7 +148,11 @@ func VehiclesSchema() *Schema {
 		"car_body", "car_fuel", "car_gearbox", "car_color", "car_drive", "car_vehicle_type_code",
 		"car_regno", "car_chassino", "slug", "car_site_id", "car_site_name", "car_site_city",
 		"car_site_region", "car_companyerpid", "car_departmenterpid", "car_price_currency",
-		"car_monthly_cost_type")...)
+		"car_monthly_cost_type",
+		// Derived from the price history and the fair-price model
+		// (catalog.fillPriceHistory, catalog.PriceModel.Rate): "recent" on
+		// a car reduced within 30 days, and good / fair / high.
+		"car_price_dropped", "car_price_rating")...)
 	fields = append(fields,
 		Field{Name: "car_campaigns", Kind: Keyword, List: true},
 		Field{Name: "car_equipment", Kind: Keyword, List: true},
@@ -158,7 +162,11 @@ func VehiclesSchema() *Schema {
 		"car_loan_monthly_cost", "battery_size",
 		// The lowest monthly figure of loan and private leasing
 		// (catalog.FillMonthlyCost); car_monthly_cost_type says which.
-		"car_monthly_cost"} {
+		"car_monthly_cost",
+		// The time of a recent reduction (unix seconds) and the asking
+		// price over the model's expected price: the list's "recently
+		// reduced" and "best price first" sorts; cars without sort last.
+		"car_price_drop_date", "car_price_score"} {
 		fields = append(fields, Field{Name: n, Kind: Number, Facet: HistogramFacet})
 	}
 	for _, n := range []string{"car_year", "car_seats", "car_doors", "car_ncapstars"} {

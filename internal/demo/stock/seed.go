@@ -40,6 +40,17 @@ type SeedOptions struct {
 	Scale float64
 	// Sites limits seeding to these forecourt sites; empty: all.
 	Sites []string
+	// Now is the day the demo's price history is written back from (price
+	// drops a few days to weeks before it) and the price model is fitted
+	// at; nil means time.Now.
+	Now func() time.Time
+}
+
+func (o SeedOptions) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
 }
 
 // demoSite describes the demo stock of one forecourt site.
@@ -192,11 +203,30 @@ func seed(ctx context.Context, st *catalog.Store, opts SeedOptions, onlyEmpty bo
 	for j := range jobs {
 		if j.stock.Cars == nil && j.stock.Sites == nil {
 			rep.Skipped = append(rep.Skipped, j.name)
+			// A stock stored before sites had price models gets one now,
+			// not only at its next import.
+			if m, err := st.PriceModel(ctx, j.name); err == nil && m == nil {
+				if _, err := st.RefitPriceModel(ctx, j.name, opts.now()); err != nil {
+					for range jobs {
+					}
+					return rep, fmt.Errorf("fit the price model of %s: %w", j.name, err)
+				}
+			}
 			continue
 		}
 		ch, err := st.SaveStock(ctx, j.name, j.stock)
 		if err != nil {
 			for range jobs { // let the generator finish
+			}
+			return rep, fmt.Errorf("seed %s: %w", j.name, err)
+		}
+		if err := seedPriceHistory(ctx, st, j.name, j.stock.Cars, opts.now()); err != nil {
+			for range jobs {
+			}
+			return rep, fmt.Errorf("seed %s: %w", j.name, err)
+		}
+		if _, err := st.RefitPriceModel(ctx, j.name, opts.now()); err != nil {
+			for range jobs {
 			}
 			return rep, fmt.Errorf("seed %s: %w", j.name, err)
 		}
@@ -670,18 +700,6 @@ func weighted(r *rand.Rand, w []int) int {
 // Currency conversion from SEK list prices (rounded, demo only).
 var fromSEK = map[string]float64{"SEK": 1, "NOK": 1.0, "DKK": 0.65, "EUR": 0.087, "GBP": 0.075}
 
-// roundPrice rounds to the price points dealers use: 349 900 kr, 34 990 €,
-// £23,995.
-func roundPrice(v float64, currency string) float64 {
-	switch currency {
-	case "EUR":
-		return math.Max(990, math.Round(v/100)*100-10)
-	case "GBP":
-		return math.Max(995, math.Round(v/500)*500-5)
-	}
-	return math.Max(9900, math.Round(v/1000)*1000-100)
-}
-
 func group3(n int64, sep string) string {
 	s := strconv.FormatInt(n, 10)
 	neg := strings.HasPrefix(s, "-")
@@ -1040,13 +1058,13 @@ func (g *gen) genCar(i int) catalog.Car {
 	default:
 		price *= math.Pow(0.86, float64(age)) * (1 - math.Min(0.25, float64(km)/400000)) * (0.92 + g.r.Float64()*0.16)
 	}
-	price = roundPrice(price, g.d.Currency)
+	price = catalog.RoundPrice(price, g.d.Currency)
 	c.CarRetailPrice = price
 	c.CarPrice = price
 	campaign := ms.Type != "TRUCK" && g.chance(0.12)
 	if campaign {
 		c.CarHasCampaignPrice = true
-		c.CarCampaignPrice = roundPrice(price*(0.9+g.r.Float64()*0.05), g.d.Currency)
+		c.CarCampaignPrice = catalog.RoundPrice(price*(0.9+g.r.Float64()*0.05), g.d.Currency)
 		c.CarPrice = c.CarCampaignPrice
 		c.CarCampaignPriceText = g.money(c.CarCampaignPrice)
 		camps := campaignsEN

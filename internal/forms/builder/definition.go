@@ -109,6 +109,10 @@ func (d *Definition) Field(name string) (*Field, bool) {
 type SellCarSettings struct {
 	Recipient string `yaml:"recipient"`
 	Name      string `yaml:"name"`
+	// TradeInMargin is the percentage the preliminary valuation of a car
+	// (POST /api/valuation) is below what the fair-price model expects its
+	// asking price to be: the dealer's costs and margin on a car it buys.
+	TradeInMargin float64 `yaml:"tradeInMargin"`
 }
 
 // Dealer is a fixed dealer named in settings.
@@ -201,6 +205,9 @@ func decodeStrict(data []byte, v any) error {
 func (s Settings) check() error {
 	if r := s.SellCar.Recipient; r != "" && !leads.ValidEmail(r) {
 		return fmt.Errorf("sellCar.recipient %q is not an e-mail address", r)
+	}
+	if m := s.SellCar.TradeInMargin; m < 0 || m >= 60 {
+		return fmt.Errorf("sellCar.tradeInMargin %v: want a percentage from 0 to under 60", m)
 	}
 	if r := s.ServiceRequest.MotorbikeDealer.Email; r != "" && !leads.ValidEmail(r) {
 		return fmt.Errorf("serviceRequest.motorbikeDealer.email %q is not an e-mail address", r)

@@ -30,6 +30,7 @@ import (
 	"forecourt/internal/httpkit"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/site"
+	"forecourt/internal/vehicles"
 )
 
 // CarRecipients resolves the dealer of a car form (cardetail.Service).
@@ -57,8 +58,14 @@ type Service struct {
 	AddressLimit, RecipientLimit ratelimit.Limit
 	Cars                         CarRecipients
 	Dealers                      DealerSites
-	Outbox                       Kicker
-	Log                          *slog.Logger
+	// Vehicles and Models value a sell / trade-in request's car (POST
+	// /api/valuation, and the lead's preliminary range); ValuationLimit
+	// defaults to DefaultValuationLimit.
+	Vehicles       vehicles.Provider
+	Models         PriceModels
+	ValuationLimit ratelimit.Limit
+	Outbox         Kicker
+	Log            *slog.Logger
 	// ExtraOriginHosts are host names allowed as Origin besides the site's
 	// own and its public URLs' (httpguard.OriginAllowed).
 	ExtraOriginHosts []string
@@ -107,6 +114,7 @@ func (s *Service) Routes() []httpkit.Route {
 		{Pattern: "GET /api/forms/ticket", Name: "api-forms-ticket", Handler: s.handleTicket},
 		{Pattern: "POST /api/forms/comhub", Name: "api-forms-comhub", Handler: s.answer(s.handleComhub)},
 		{Pattern: "POST /api/jotform", Name: "api-jotform", Handler: s.answer(s.jotformFailures(s.handleJotform))},
+		{Pattern: "POST /api/valuation", Name: "api-valuation", Handler: s.answer(s.handleValuation)},
 	}
 }
 
@@ -181,6 +189,9 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 	if err := forms.AllowRecipient(r.Context(), s.Limiter, s.recipientLimit(), to.Email); err != nil {
 		return err
 	}
+	// A sell / trade-in request keeps its car's preliminary range, worked
+	// out again here: it goes into the dealer's mail and the stored lead.
+	f.SetSellValuation(s.sellValuation(r.Context(), st, f))
 	_, created, err := s.Leads.Save(r.Context(), st.Name, f, to, f.Mail(to, carTitle, st.DefaultLanguage()), nonce, s.now())
 	if err != nil {
 		return err

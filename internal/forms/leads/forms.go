@@ -113,6 +113,33 @@ type SellCar struct {
 	Option        string `json:"option"` // "sell" or "tradeIn"
 	Other         string `json:"other"`
 	Source        string `json:"source"`
+	// Valuation is the preliminary value range the server gave the car
+	// (SetSellValuation); a visitor's own value is never taken.
+	Valuation *SellValuation `json:"valuation,omitempty"`
+}
+
+// SellValuation is the preliminary value range of a sell / trade-in
+// request's car (the fair-price model, trade-in margin deducted) and how
+// many similar cars it is based on.
+type SellValuation struct {
+	Low      float64 `json:"low"`
+	High     float64 `json:"high"`
+	Currency string  `json:"currency"`
+	Basis    int     `json:"basis"`
+}
+
+// SellCar returns the sell / trade-in request (that form only).
+func (f *Form) SellCar() *SellCar { return f.sell }
+
+// SetSellValuation keeps the preliminary value range with a sell /
+// trade-in request: it is stored with the lead and written in the
+// dealer's mail.
+func (f *Form) SetSellValuation(v *SellValuation) {
+	if f.sell == nil {
+		return
+	}
+	f.sell.Valuation = v
+	f.Values = *f.sell
 }
 
 // Sell-car options.
@@ -127,6 +154,7 @@ func ParseSellCar(raw json.RawMessage, country string, fe errs.FieldErrors) Sell
 	if !valuesOf(raw, &v, fe) {
 		return v
 	}
+	v.Valuation = nil // the server values the car, not the visitor
 	trim(&v.CustomerName, &v.CustomerPhone, &v.CustomerEmail, &v.Option, &v.Source)
 	v.Other = CleanMultiline(v.Other)
 	if r, ok := NormalizeRegno(v.Regno); ok {
@@ -413,6 +441,9 @@ func sellCarMessage(f *Form, v SellCar, w MailWords) MailText {
 	l.field(w.WantsTo, choice)
 	l.field(w.Regno, v.Regno)
 	l.field(w.Mileage, fmt.Sprint(v.Milage.Value))
+	if a := v.Valuation; a != nil {
+		l.field(w.Valuation, fmt.Sprintf("%s–%s %s %s", group3(a.Low), group3(a.High), a.Currency, fmt.Sprintf(w.ValuationBasis, a.Basis)))
+	}
 	l.field(w.Name, v.CustomerName)
 	l.field(w.Phone, v.CustomerPhone)
 	l.field(w.Email, v.CustomerEmail)
@@ -462,3 +493,18 @@ func serviceMessage(f *Form, v ServiceRequest, to Recipient, w MailWords) MailTe
 
 // ValidSubmissionID reports whether id is a good formSubmissionId.
 func ValidSubmissionID(id string) bool { return submissionIDPattern.MatchString(id) }
+
+// group3 writes a whole amount with a space between thousands ("185 000"),
+// as every site language's mail reads it.
+func group3(v float64) string {
+	n := int64(v + 0.5)
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

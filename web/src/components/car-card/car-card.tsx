@@ -30,6 +30,17 @@ export interface CarCardData {
   /** The lowest monthly figure of loan and private leasing (the calculator's start) and which it is. */
   car_monthly_cost?: number;
   car_monthly_cost_type?: "loan" | "privateleasing" | string;
+  /** A reduction within the last 30 days ('Sänkt pris'). */
+  car_price_drop?: { amount: number; date: string };
+  /** The fair-price label, set only when the model is confident, and its range and basis. */
+  car_price_rating?: "good" | "fair" | "high" | string;
+  car_price_estimate?: { low: number; high: number; basis: number };
+}
+
+/** priceRatingText is "Bra pris" and its basis ("jämfört med 143 liknande bilar"), or "" without a rating. */
+export function priceRatingText(car: Pick<CarCardData, "car_price_rating" | "car_price_estimate">, t: (key: string, fallback?: string) => string): [string, string] | undefined {
+  if (!car.car_price_rating || !car.car_price_estimate) return undefined;
+  return [t(`priceRating_${car.car_price_rating}`, car.car_price_rating), t("priceBasis", "jämfört med {count} liknande bilar").replace("{count}", String(car.car_price_estimate.basis))];
 }
 
 /** Cards are at most ~450 CSS px wide: 1280 covers 2.8x screens. */
@@ -73,6 +84,7 @@ export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: 
   const campaign = car.car_has_campaign_price && car.car_campaign_price ? car.car_campaign_price : undefined;
   const title = `${car.car_brand} ${car.car_model}`;
   const monthly = monthlyText(car, locale, cur, t);
+  const rating = priceRatingText(car, t);
   const chipsList = [
     car.car_year ? String(car.car_year) : "",
     car.car_mileage !== undefined ? `${formatNumber(car.car_mileage, locale)} ${mileageUnit}` : "",
@@ -116,6 +128,12 @@ export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: 
               <strong>{formatPrice(car.car_price, locale, cur)}</strong>
             )}
           </p>
+          {car.car_price_drop && <p className="fc-car-card__drop">{t("priceDropBadge", "Sänkt pris")}</p>}
+          {rating && (
+            <p className={`fc-car-card__rating fc-car-card__rating--${car.car_price_rating}`}>
+              <strong>{rating[0]}</strong> {rating[1]}
+            </p>
+          )}
           {monthly && <p className="fc-car-card__monthly">{monthly}</p>}
           {car.car_site_city && <p className="fc-car-card__city">{car.car_site_city}</p>}
         </div>

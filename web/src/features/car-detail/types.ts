@@ -52,6 +52,12 @@ export interface Car {
   car_site_city?: string;
   car_site_region?: string;
   car_sellers?: Seller[];
+  /** Asking prices over time (YYYY-MM-DD, oldest first) and a reduction within 30 days. */
+  car_price_history?: { date: string; price: number }[];
+  car_price_drop?: { amount: number; date: string };
+  /** The fair-price label (good, fair, high) and its expected range and basis, when the model is confident. */
+  car_price_rating?: string;
+  car_price_estimate?: { low: number; high: number; basis: number };
   [key: string]: unknown;
 }
 

@@ -7,6 +7,7 @@ import { f, pageData } from "../../test-utils";
 import { json, mockFormFetch } from "../../lib/form-fetch-mock";
 import type { PageData } from "../../lib/types";
 import { SellCarForm } from "./components/sell-car-form";
+import { valuationInput } from "./api/valuation";
 import { ServiceRequestForm } from "./components/service-request-form";
 import { FormBuilder } from "./components/form-builder";
 import { MarketingForm } from "./components/marketing-form";
@@ -73,9 +74,10 @@ describe("SellCarForm", () => {
     fireEvent.click(screen.getByRole("radio", { name: "Byta in" }));
     fireEvent.click(screen.getByRole("button", { name: "Skicka" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Tack!");
-    expect(posts).toHaveLength(1);
-    expect(posts[0].url).toBe("/api/forms/comhub");
-    expect(posts[0].body).toMatchObject({
+    // The plate and mileage may also have been valued (POST /api/valuation).
+    const leadPosts = posts.filter((p) => p.url === "/api/forms/comhub");
+    expect(leadPosts).toHaveLength(1);
+    expect(leadPosts[0].body).toMatchObject({
       formName: "sellCar", website: "", ticket: "v1.ticket1",
       values: { regno: "ABC123", milage: 12500, customerName: "Anna Andersson", customerPhone: "070 123 45 67", customerEmail: "anna@example.se", option: "tradeIn", other: "" },
     });
@@ -106,7 +108,7 @@ describe("SellCarForm", () => {
     fill();
     fireEvent.click(screen.getByRole("button", { name: "Skicka" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Något gick fel");
-    expect(posts).toHaveLength(3);
+    expect(posts.filter((p) => p.url === "/api/forms/comhub")).toHaveLength(3);
   });
 });
 
@@ -305,5 +307,45 @@ describe("MarketingForm", () => {
       window.dispatchEvent(new MessageEvent("message", { data: { type: "hsFormCallback", eventName: "onFormSubmitted", id: "abc-1" } }));
     });
     expect(window.dataLayer!.filter((e) => e.event === "lead")).toEqual([expect.objectContaining({ form_name: "marketingForm", form_id: "abc-1" })]);
+  });
+});
+
+describe("SellCarForm's preliminary valuation", () => {
+  const dict = { sellCarRegno: "Registreringsnummer", sellCarMilage: "Miltal", mileageUnit: "mil", valuationTitle: "Preliminär värdering", valuationPreliminary: "Preliminärt värde utifrån {count} liknande bilar i vårt lager." };
+
+  it("values the car once plate and mileage are filled in, and says it is preliminary", async () => {
+    const { posts } = mockFormFetch((p) => (p.url === "/api/valuation" ? json(200, { low: 182000, high: 214000, currency: "SEK", basis: 143 }) : json(202, {})));
+    renderIn(SellCarForm, { valuationDelayMs: 1 }, { dictionary: dict });
+    type("Registreringsnummer", "abc 123");
+    expect(posts).toHaveLength(0); // no mileage yet
+    type("Miltal (mil)", "8 500");
+    const panel = await screen.findByText("Preliminär värdering");
+    const box = panel.closest("[aria-live]")!;
+    expect(box.textContent!.replace(/[\u00a0\u202f]/g, " ")).toContain("182 000 kr–214 000 kr");
+    expect(box).toHaveTextContent("Preliminärt värde utifrån 143 liknande bilar i vårt lager.");
+    expect(posts).toEqual([{ url: "/api/valuation", body: { regno: "ABC123", milage: 8500 } }]);
+  });
+
+  it("shows the register's text for an unknown plate and nothing on a site without valuations", async () => {
+    mockFormFetch(() => json(404, { error: { code: "not_found", message: "Fordonet hittades inte, kontrollera att registreringsnumret är korrekt" } }));
+    renderIn(SellCarForm, { valuationDelayMs: 1 }, { dictionary: dict });
+    type("Registreringsnummer", "ZZZ999");
+    type("Miltal (mil)", "1000");
+    expect(await screen.findByText("Fordonet hittades inte, kontrollera att registreringsnumret är korrekt")).toBeInTheDocument();
+    cleanup();
+    vi.restoreAllMocks();
+    const { posts } = mockFormFetch(() => json(403, { error: { code: "forbidden", message: "This site gives no instant valuation." } }));
+    renderIn(SellCarForm, { valuationDelayMs: 1 }, { dictionary: dict });
+    type("Registreringsnummer", "ABC123");
+    type("Miltal (mil)", "1000");
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(screen.getByTestId("valuation")).toBeEmptyDOMElement();
+  });
+
+  it("asks only with a valid plate and mileage", () => {
+    expect(valuationInput("abc 123", "12 500")).toEqual({ regno: "ABC123", milage: 12500 });
+    expect(valuationInput("abc 123", "")).toBeUndefined();
+    expect(valuationInput("a", "100")).toBeUndefined();
+    expect(valuationInput("ABC123", "-4")).toBeUndefined();
   });
 });

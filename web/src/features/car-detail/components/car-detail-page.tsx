@@ -10,6 +10,7 @@ import { LoanCalculator } from "./loan-calculator";
 import { LeasingBlocks } from "./leasing-blocks";
 import { ContactForm } from "./contact-form";
 import { Collapse } from "./collapse";
+import { PriceSection } from "./price-section";
 import { CompactCarCard } from "../../../components/car-card/compact-car-card";
 import { FavouriteButton } from "../../../components/favourite-button/favourite-button";
 import "../car-detail.css";
@@ -167,6 +168,7 @@ function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; Q
                 </>
               )}
             </section>
+            <PriceSection car={car} locale={page.site.locale} currency={car.car_price_currency || page.site.currency} t={t} />
             {(car.car_equipment?.length ?? 0) > 0 && (
               <section id="equipment" className="fc-cd__section" aria-labelledby="fc-cd-equipment">
                 <h2 id="fc-cd-equipment">{t("carDetailEquipment", "Equipment")}</h2>

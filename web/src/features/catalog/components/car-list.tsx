@@ -10,6 +10,7 @@ import { splitSearch } from "../../../lib/search-words";
 import { CarCard, type CarCardData } from "../../../components/car-card/car-card";
 import type { CarListData, FacetResult, ListState } from "../types";
 import { searchCars } from "../api/search-cars";
+import { valueText } from "../../../lib/value-text";
 import { chips, clearAll, fill, hitCount, pathBrandModel, removeChip, setRange, toURL, toggleValue } from "../utils/list-state";
 import { textOf } from "../../../lib/fields";
 import { FacetPanel } from "./facet-panel";
@@ -230,8 +231,8 @@ function CarListScreen({ data }: { data: CarListData }) {
           <ul>
             {active.map((c) => (
               <li key={c.key}>
-                <button type="button" className="fc-chip" aria-label={fill(t("removeFilter", "Ta bort filter {name}"), { name: c.label })} onClick={() => apply(removeChip(state, c))}>
-                  {c.facet === "keyphrase" ? fill(t("keyphraseChip", "Sökord: {value}"), { value: c.label }) : c.label}
+                <button type="button" className="fc-chip" aria-label={fill(t("removeFilter", "Ta bort filter {name}"), { name: c.facet === "keyphrase" ? c.label : valueText(t, c.label) })} onClick={() => apply(removeChip(state, c))}>
+                  {c.facet === "keyphrase" ? fill(t("keyphraseChip", "Sökord: {value}"), { value: c.label }) : valueText(t, c.label)}
                   <span aria-hidden="true">×</span>
                 </button>
               </li>

@@ -15,6 +15,7 @@ export interface FacetPanelProps {
 }
 
 const COLLAPSED = 8;
+const RATING_ORDER = ["good", "fair", "high"];
 
 export function FacetPanel({ facets, state, locale, t, onToggle, onRange }: FacetPanelProps) {
   return (
@@ -41,7 +42,7 @@ export function FacetPanel({ facets, state, locale, t, onToggle, onRange }: Face
         if (!f.values?.length) return null;
         const selected = state.filters[f.name] ?? [];
         return (
-          <FacetGroup key={f.name} title={t(`facet_${f.name}`, f.name)} open={selected.length > 0 || f.name === "car_brand" || f.name === "car_fuel"}>
+          <FacetGroup key={f.name} title={t(`facet_${f.name}`, f.name)} open={selected.length > 0 || f.name === "car_brand" || f.name === "car_fuel" || f.name === "car_price_dropped"}>
             <ValueList facet={f} state={state} t={t} locale={locale} onToggle={onToggle} />
           </FacetGroup>
         );
@@ -77,7 +78,10 @@ function ValueList({ facet, state, t, locale, onToggle }: { facet: FacetResult; 
   const models = state.filters.car_model ?? [];
   // The engine sorts by bytes ("Ängelholm" before "Borås"); people expect the locale's order.
   const byText = textOrder(locale, true);
-  const values = facet.name === "car_year" ? facet.values : [...facet.values].sort((a, b) => byText(a.text, b.text));
+  // Years newest first (the engine's order), price labels best first.
+  const values = facet.name === "car_year" ? facet.values
+    : facet.name === "car_price_rating" ? [...facet.values].sort((a, b) => RATING_ORDER.indexOf(a.text) - RATING_ORDER.indexOf(b.text))
+    : [...facet.values].sort((a, b) => byText(a.text, b.text));
   const shown = all ? values : values.filter((v, i) => i < COLLAPSED || selected.includes(v.text));
   return (
     <>

@@ -105,3 +105,12 @@ describe("monthly cost in the URL", () => {
     expect(parseQuery("car_monthly_cost=cheap&sort=car_monthly_cost", sorts)).toEqual(emptyState(sorts[0]));
   });
 });
+
+describe("price filters", () => {
+  it("reads the recently-reduced and fair-price filters from the URL and writes them back", () => {
+    const st = parseQuery("car_price_dropped=recent&car_price_rating=good&sort=car_price_drop_date_desc", ["car_publishdate_desc", "car_price_drop_date_desc"]);
+    expect(st.filters).toEqual({ car_price_dropped: ["recent"], car_price_rating: ["good"] });
+    expect(st.sort).toBe("car_price_drop_date_desc");
+    expect(toURL("/bilar", st, ["car_publishdate_desc", "car_price_drop_date_desc"])).toBe("/bilar?car_price_dropped=recent&car_price_rating=good&sort=car_price_drop_date_desc");
+  });
+});

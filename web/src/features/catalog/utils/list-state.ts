@@ -7,7 +7,7 @@ import { formatNumber } from "../../../lib/format";
 export const DEFAULT_SORT = "car_publishdate_desc";
 /** Range facets read from the URL ("?car_monthly_cost=2000-4000"), as catalogpages.RangeFacets. */
 export const RANGE_FACETS = ["car_price", "car_monthly_cost", "car_campaign_price", "car_mileage", "car_privateleasing_monthly_cost", "car_power"];
-const KEYWORD_FACETS = ["car_brand", "car_model", "car_vehicle_type_code", "car_condition", "car_body", "car_fuel", "car_gearbox", "car_year", "car_drive", "car_color", "car_site_city", "car_site_name"];
+const KEYWORD_FACETS = ["car_brand", "car_model", "car_vehicle_type_code", "car_condition", "car_price_dropped", "car_price_rating", "car_body", "car_fuel", "car_gearbox", "car_year", "car_drive", "car_color", "car_site_city", "car_site_name"];
 
 export function emptyState(sort = DEFAULT_SORT): ListState {
   return { filters: {}, ranges: {}, keyphrase: "", sort, page: 0 };

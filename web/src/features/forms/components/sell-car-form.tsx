@@ -2,7 +2,7 @@
 // mileage, name, phone, e-mail, sell or trade-in (sell by default) and
 // other. Posts formName "sellCar" through lib/comhub; 202 shows the success
 // label, anything else the error label; the form resets 3000 ms later.
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { useOptionalPage, useT } from "../../../lib/page-context";
 import { RichText, Text, textOf } from "../../../lib/fields";
@@ -11,12 +11,14 @@ import { describedBy, FormField, Honeypot, oneLine, rateLimitText } from "../../
 import { SELL_FIELDS, SELL_OPTIONS, sellCarSchema, type SellOption } from "../api/sell-car";
 import { badFields } from "../api/rules";
 import { useFormFlow } from "../hooks/use-form-flow";
+import { useValuation } from "../hooks/use-valuation";
+import type { ValuationAnswer } from "../api/valuation";
 import "../forms.css";
 
 type Values = { regno: string; milage: string; customerName: string; customerPhone: string; customerEmail: string; option: SellOption; other: string };
 const EMPTY: Values = { regno: "", milage: "", customerName: "", customerPhone: "", customerEmail: "", option: "sell", other: "" };
 
-export function SellCarForm({ fields, retryMs, resetMs }: BlockProps & { retryMs?: number; resetMs?: number }) {
+export function SellCarForm({ fields, retryMs, resetMs, valuationDelayMs }: BlockProps & { retryMs?: number; resetMs?: number; valuationDelayMs?: number }) {
   const t = useT();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -24,7 +26,10 @@ export function SellCarForm({ fields, retryMs, resetMs }: BlockProps & { retryMs
   const f = useFormFlow("sellCar", SELL_FIELDS, "values.", () => setValues(EMPTY), resetMs);
   const unit = t("mileageUnit", "km");
   // National phone numbers take the site's country prefix (lib/phone).
-  const country = useOptionalPage()?.site.country ?? "";
+  const page = useOptionalPage();
+  const country = page?.site.country ?? "";
+  // The preliminary value range, once plate and mileage are filled in.
+  const valuation = useValuation(values.regno, values.milage, valuationDelayMs);
 
   const set = (k: keyof Values, one = true) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: one ? oneLine(e.target.value) : e.target.value }));
   const err = (k: keyof Values): string | undefined => (f.errors.includes(k) ? t(`sellCarError_${k}`, t("invalidInput", "Please check this field")) : undefined);
@@ -84,6 +89,7 @@ export function SellCarForm({ fields, retryMs, resetMs }: BlockProps & { retryMs
                 <input {...ctl("milage")} type="text" inputMode="numeric" pattern="[0-9 ]*" autoComplete="off" required onChange={set("milage")} />
               </FormField>
             </div>
+            <ValuationPanel answer={valuation} locale={page?.site.locale ?? "sv-SE"} t={t} />
             <FormField id={`${id}-customerName`} label={t("formName", "Name")} required error={err("customerName")}>
               <input {...ctl("customerName")} type="text" autoComplete="name" required onChange={set("customerName")} />
             </FormField>
@@ -115,4 +121,24 @@ export function SellCarForm({ fields, retryMs, resetMs }: BlockProps & { retryMs
       </div>
     </section>
   );
+}
+
+/** ValuationPanel shows the car's preliminary value range (or the register's message) in a polite live region. */
+function ValuationPanel({ answer, locale, t }: { answer: ValuationAnswer | "loading" | undefined; locale: string; t: (k: string, f?: string) => string }) {
+  let body: ReactNode = null;
+  if (answer === "loading") body = <p className="fc-valuation__wait">{t("valuationLoading", "Värderar din bil …")}</p>;
+  else if (answer?.kind === "message") body = <p className="fc-valuation__message">{answer.text}</p>;
+  else if (answer?.kind === "failed") body = <p className="fc-valuation__message">{t("valuationUnavailable", "Vi kunde inte värdera bilen just nu.")}</p>;
+  else if (answer?.kind === "range") {
+    const v = answer.value;
+    const fmt = new Intl.NumberFormat(locale, { style: "currency", currency: v.currency, maximumFractionDigits: 0 });
+    body = (
+      <div className="fc-valuation__range">
+        <h3 className="fc-valuation__title">{t("valuationTitle", "Preliminär värdering")}</h3>
+        <p className="fc-valuation__amount">{t("valuationRange", "{low}–{high}").replace("{low}", fmt.format(v.low)).replace("{high}", fmt.format(v.high))}</p>
+        <p className="fc-valuation__note">{t("valuationPreliminary", "Preliminärt värde utifrån {count} liknande bilar i vårt lager.").replace("{count}", String(v.basis))}</p>
+      </div>
+    );
+  }
+  return <div className={`fc-valuation${body ? " is-shown" : ""}`} aria-live="polite" data-testid="valuation">{body}</div>;
 }
