@@ -3,7 +3,7 @@
 // take effect at once on what customers can book.
 import { useEffect, useState } from "react";
 import { getLocalTimeZone, today as todayIn } from "@internationalized/date";
-import { Button, Checkbox, FieldError, Input, Label, NumberField, Radio, RadioGroup, Text, TextField, Group } from "react-aria-components";
+import { Button, Checkbox, FieldError, I18nProvider, Input, Label, NumberField, Radio, RadioGroup, Text, TextField, Group } from "react-aria-components";
 import { addClosure, fetchHours, removeClosure, saveHours } from "../api/workshop-api";
 import { checkRows, closureOf, describeClosure, fromRows, toRows, CAPACITY_MAX, CLOSURE_REASON_MAX, type ClosureErrors, type ClosureForm, type RowErrors, type WeekdayRow } from "../hours";
 import { useDepartments } from "../hooks/use-departments";
@@ -24,6 +24,7 @@ export function HoursPage() {
   const [load, retry] = useDepartments();
   const [query, setQuery] = useQuery();
   return (
+    <I18nProvider locale={localeOf(lang)}>
     <div className="ws-page">
       <p className="ws-back"><a href={`/staff/workshop${query.get("department") ? `?department=${encodeURIComponent(query.get("department")!)}` : ""}`}>‹ {t.backToCalendar}</a></p>
       <h1 className="ws-title">{t.hoursTitle}</h1>
@@ -36,6 +37,7 @@ export function HoursPage() {
         <DepartmentHours departments={load.departments} asked={query.get("department")} onDepartment={(id) => setQuery({ department: id })} lang={lang} t={t} />
       )}
     </div>
+    </I18nProvider>
   );
 }
 

@@ -1,7 +1,7 @@
 // /staff/workshop: a department's day or week of bookings, live.
 import { useState } from "react";
 import { getLocalTimeZone, today as todayIn } from "@internationalized/date";
-import { Button, ToggleButton, ToggleButtonGroup } from "react-aria-components";
+import { Button, I18nProvider, ToggleButton, ToggleButtonGroup } from "react-aria-components";
 import { csvURL } from "../api/workshop-api";
 import { isoWeek, rangeOf, step, type View } from "../calendar";
 import { useCalendar } from "../hooks/use-calendar";
@@ -20,6 +20,7 @@ export function WorkshopPage() {
   const { lang, t } = useTexts();
   const [load, retry] = useDepartments();
   return (
+    <I18nProvider locale={localeOf(lang)}>
     <div className="ws-page">
       <h1 className="ws-title">{t.title}</h1>
       {load.status === "loading" && <p className="ws-muted" role="status">{t.loading}</p>}
@@ -27,6 +28,7 @@ export function WorkshopPage() {
       {load.status === "ready" && load.departments.length === 0 && <p>{t.noDepartments}</p>}
       {load.status === "ready" && load.departments.length > 0 && <Workshop departments={load.departments} lang={lang} t={t} />}
     </div>
+    </I18nProvider>
   );
 }
 
