@@ -34,6 +34,11 @@ describe("slotRows", () => {
     expect(rows.map((r) => r.bookings.map((b) => b.id))).toEqual([[], ["a", "b"], [], []]);
     expect(outside.map((b) => b.id)).toEqual(["c", "d"]);
   });
+  it("keeps cars left for the whole day in a row of their own", () => {
+    const { rows, fullDay } = slotRows(day(), [booking({ id: "w", kind: "wheelchange", fullDay: true, start: "2026-11-30T08:00:00" })]);
+    expect(fullDay.map((b) => b.id)).toEqual(["w"]);
+    expect(rows.every((r) => r.bookings.length === 0)).toBe(true);
+  });
   it("colours a time by how full it is", () => {
     expect(level({ used: 0, capacity: 3 })).toBe("free");
     expect(level({ used: 2, capacity: 3 })).toBe("busy");

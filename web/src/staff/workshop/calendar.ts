@@ -56,19 +56,25 @@ export interface SlotRow {
  * (from its start up to the next time's). A booking longer than one time
  * shows once, at its start; the times it also covers count it in their
  * "used" (the server's figure). Bookings starting outside every time (an
- * old booking after the hours changed) are kept in a leading row of their own.
+ * old booking after the hours changed) are kept in a leading row of their
+ * own, and cars left for the whole day in another.
  */
-export function slotRows(day: Day, bookings: Booking[]): { rows: SlotRow[]; outside: Booking[] } {
+export function slotRows(day: Day, bookings: Booking[]): { rows: SlotRow[]; outside: Booking[]; fullDay: Booking[] } {
   const mine = bookings.filter((b) => dateOf(b.start) === day.date).sort(byStart);
   const rows = day.slots.map((slot) => ({ slot, bookings: [] as Booking[] }));
   const outside: Booking[] = [];
+  const fullDay: Booking[] = [];
   for (const b of mine) {
+    if (b.fullDay) {
+      fullDay.push(b);
+      continue;
+    }
     let i = -1;
     for (let k = 0; k < rows.length; k++) if (rows[k].slot.start <= b.start) i = k;
     if (i < 0 || (i === rows.length - 1 && b.start >= slotEnd(day, rows[i].slot))) outside.push(b);
     else rows[i].bookings.push(b);
   }
-  return { rows, outside };
+  return { rows, outside, fullDay };
 }
 
 function slotEnd(day: Day, last: Slot): string {

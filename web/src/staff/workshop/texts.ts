@@ -134,6 +134,7 @@ const sv = {
   upcoming: "Kommande",
   statusLabel: "Status",
   weekdaysTitle: "Öppettider per veckodag",
+  fullDay: "Heldag",
   prevMonth: "Föregående månad",
   nextMonth: "Nästa månad",
 };
@@ -267,6 +268,7 @@ const en: Texts = {
   upcoming: "Coming",
   statusLabel: "Status",
   weekdaysTitle: "Opening hours per weekday",
+  fullDay: "Whole day",
   prevMonth: "Previous month",
   nextMonth: "Next month",
 };

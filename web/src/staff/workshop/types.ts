@@ -22,6 +22,8 @@ export interface Day {
   closed: boolean;
   reason: string;
   slots: Slot[];
+  /** fullDay is the full-day drop-off's places (a car left for the day) and how many are taken. */
+  fullDay?: { capacity: number; used: number };
 }
 
 export type BookingStatus = "booked" | "arrived" | "done" | "noshow" | "cancelled";
@@ -37,7 +39,7 @@ export interface Car {
 export interface Service {
   name: string;
   minutes: number;
-  price: number;
+  price?: number | null;
 }
 
 export interface Customer {
@@ -51,6 +53,8 @@ export interface Booking {
   kind: "service" | "wheelchange";
   start: string;
   end: string;
+  /** fullDay marks a car left for the whole day (dropped off in the morning) rather than a timed job. */
+  fullDay?: boolean;
   status: BookingStatus;
   car: Car;
   services: Service[];
@@ -71,7 +75,8 @@ export interface Calendar {
 
 export interface FreeSlot {
   start: string;
-  free: number;
+  /** free says the time has room for this booking (a count of places where the server gives one). */
+  free: boolean | number;
 }
 
 export interface MoveSlots {

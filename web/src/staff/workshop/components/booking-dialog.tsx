@@ -91,7 +91,7 @@ function Detail({ booking: b, lang, t, notice, onMode, onDone, onClose }: {
     <>
       <div className="ws-dialog__head">
         <Heading slot="title" className="ws-dialog__title">
-          <span className="ws-plate">{b.car.regno}</span> {formatWhen(lang, b.start)}–{timeOf(b.end)}
+          <span className="ws-plate">{b.car.regno}</span> {whenOf(b, lang, t)}
         </Heading>
         <Button className="ws-iconbutton" onPress={onClose} aria-label={t.close}>×</Button>
       </div>
@@ -153,7 +153,7 @@ function MovePanel({ booking: b, lang, t, today, onBack, onDone }: { booking: Bo
     const ctl = new AbortController();
     setLoad({ status: "loading" });
     fetchMoveSlots(b.id, date, ctl.signal).then(
-      (r) => setLoad({ status: "ready", slots: r.slots.filter((s) => s.free > 0 && s.start !== b.start) }),
+      (r) => setLoad({ status: "ready", slots: r.slots.filter((s) => (typeof s.free === "number" ? s.free > 0 : s.free) && s.start !== b.start) }),
       () => !ctl.signal.aborted && setLoad({ status: "failed" }),
     );
     return () => ctl.abort();
@@ -185,7 +185,7 @@ function MovePanel({ booking: b, lang, t, today, onBack, onDone }: { booking: Bo
       <div className="ws-dialog__head">
         <Heading slot="title" className="ws-dialog__title">{t.moveTitle}</Heading>
       </div>
-      <p className="ws-dialog__lead"><span className="ws-plate">{b.car.regno}</span> {formatWhen(lang, b.start)}–{timeOf(b.end)}</p>
+      <p className="ws-dialog__lead"><span className="ws-plate">{b.car.regno}</span> {whenOf(b, lang, t)}</p>
       <DatePick label={t.moveDay} value={date} onChange={(v) => { setDate(v); setChoice(""); }} locale={localeOf(lang)} min={today}
         openLabel={t.openCalendar} prevLabel={t.prevMonth} nextLabel={t.nextMonth} />
       {load.status === "loading" && <p className="ws-muted" role="status">{t.loadingTimes}</p>}
@@ -198,7 +198,7 @@ function MovePanel({ booking: b, lang, t, today, onBack, onDone }: { booking: Bo
             {load.slots.map((s) => (
               <Radio key={s.start} value={s.start} className="ws-slot">
                 <span className="ws-slot__time">{timeOf(s.start)}</span>
-                <span className="ws-slot__free">{t.freeCount(s.free)}</span>
+                {typeof s.free === "number" && <span className="ws-slot__free">{t.freeCount(s.free)}</span>}
               </Radio>
             ))}
           </div>
@@ -252,6 +252,12 @@ function CancelPanel({ booking: b, t, onBack, onDone }: { booking: Booking; t: T
       </div>
     </form>
   );
+}
+
+/** whenOf says when a booking is: "mån 30 nov 08:00–09:00", or the day and "Heldag" for a car left for the day. */
+export function whenOf(b: Booking, lang: Lang, t: Texts): string {
+  if (b.fullDay) return `${formatDate(lang, dateOf(b.start), "short")}, ${t.fullDay.toLowerCase()}`;
+  return `${formatWhen(lang, b.start)}–${timeOf(b.end)}`;
 }
 
 /** messageOf shows the server's message for a refused change (it names the problem), else a general one. */

@@ -61,10 +61,20 @@ function DaySummary({ day, bookings, t }: { day: Day; bookings: Booking[]; t: Te
 }
 
 function DayTimes({ day, bookings, lang, t, fresh, onOpen, compact }: { day: Day; bookings: Booking[]; lang: Lang; t: Texts; fresh: string[]; onOpen: (b: Booking) => void; compact: boolean }) {
-  const { rows, outside } = slotRows(day, bookings);
-  if (rows.length === 0 && outside.length === 0) return compact ? null : <p className="ws-empty">{day.closed ? t.closed : t.noTimes}</p>;
+  const { rows, outside, fullDay } = slotRows(day, bookings);
+  const dropOff = day.fullDay && day.fullDay.capacity > 0 ? day.fullDay : null;
+  if (rows.length === 0 && outside.length === 0 && fullDay.length === 0) return compact ? null : <p className="ws-empty">{day.closed ? t.closed : t.noTimes}</p>;
   return (
     <ol className={`ws-times${compact ? " ws-times--compact" : ""}`} aria-label={`${t.time}, ${formatDate(lang, day.date, "weekday")}`}>
+      {(fullDay.length > 0 || dropOff) && (
+        <li className="ws-time ws-time--fullday">
+          <div className="ws-time__head">
+            <span className="ws-time__label">{t.fullDay}</span>
+            {dropOff && <Capacity slot={dropOff} t={t} />}
+          </div>
+          {fullDay.length > 0 && <BookingList bookings={fullDay} t={t} fresh={fresh} onOpen={onOpen} compact={compact} />}
+        </li>
+      )}
       {outside.length > 0 && (
         <li className="ws-time">
           <div className="ws-time__head">
@@ -86,7 +96,7 @@ function DayTimes({ day, bookings, lang, t, fresh, onOpen, compact }: { day: Day
   );
 }
 
-function Capacity({ slot, t }: { slot: Slot; t: Texts }) {
+function Capacity({ slot, t }: { slot: Pick<Slot, "used" | "capacity">; t: Texts }) {
   const lv = level(slot);
   const pct = slot.capacity > 0 ? Math.min(100, Math.round((slot.used / slot.capacity) * 100)) : 100;
   return (
@@ -120,7 +130,7 @@ export function BookingCard({ booking: b, t, isFresh, onOpen, compact }: { booki
   return (
     <button type="button" className={`ws-card ws-card--${b.status}${isFresh ? " is-fresh" : ""}${compact ? " ws-card--compact" : ""}`} onClick={() => onOpen(b)} data-booking={b.id}>
       <span className="ws-card__top">
-        <span className="ws-card__time">{timeOf(b.start)}–{timeOf(b.end)}</span>
+        <span className="ws-card__time">{b.fullDay ? t.fullDay : `${timeOf(b.start)}–${timeOf(b.end)}`}</span>
         <span className={`ws-badge ws-badge--${b.status}`}>{t.status[b.status]}</span>
         {isFresh && <span className="ws-badge ws-badge--new">{t.newMark}</span>}
       </span>

@@ -79,7 +79,7 @@ function DayList({ calendar, lang, t }: { calendar: Calendar; lang: "sv" | "en";
           <tbody>
             {bookings.map((b) => (
               <tr key={b.id}>
-                <td className="ws-daylist__time">{timeOf(b.start)}–{timeOf(b.end)}</td>
+                <td className="ws-daylist__time">{b.fullDay ? t.fullDay : `${timeOf(b.start)}–${timeOf(b.end)}`}</td>
                 <td><strong className="ws-plate">{b.car.regno}</strong><br />{[b.car.brand, b.car.model, b.car.year || ""].filter(Boolean).join(" ")}</td>
                 <td>
                   {b.services.map((s) => s.name).join(", ") || (b.kind === "wheelchange" ? t.kindWheel : t.kindService)}
