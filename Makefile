@@ -9,6 +9,12 @@ BIN := bin/forecourt
 # password "forecourt-demo" (documented in README.md). Only its bcrypt hash is
 # here; real deployments set EDITOR_ACCOUNTS themselves.
 DEMO_EDITOR_ACCOUNTS ?= redaktor:$$2a$$12$$TDlk248Auz/TZNFMy2iZse/Psip724.OgVyFVebfTGDfFQjMKRVxe:*
+# Demo staff for `make run` (password "forecourt-demo", README.md): a workshop
+# account for every group-se workshop, one for Norrtälje's workshop (D-1011)
+# only, a seller of one group-se dealer site and an admin. The hash is the
+# demo editor's (the same password).
+DEMO_HASH := $$2a$$12$$TDlk248Auz/TZNFMy2iZse/Psip724.OgVyFVebfTGDfFQjMKRVxe
+DEMO_STAFF_ACCOUNTS ?= verkstad:$(DEMO_HASH):workshop:group-se,verkstad-norrtalje:$(DEMO_HASH):workshop:D-1011,saljare:$(DEMO_HASH):sales:group-se/stockholm-kungsholmen,admin:$(DEMO_HASH):admin
 WEB_STAMP := web/node_modules/.forecourt-installed
 
 .PHONY: test-fuzz mailpit mailpit-start mailpit-stop run test build deps deps-web deps-go deps-browser deps-java build-web build-go seed test-go test-web test-e2e bench clean
@@ -17,7 +23,7 @@ WEB_STAMP := web/node_modules/.forecourt-installed
 # 127.0.0.1:1025, mail read at http://127.0.0.1:8025) and sends mail there.
 run: build seed
 	@if [ -z "$$SMTP_ADDR" ]; then $(MAKE) --no-print-directory mailpit-start || echo "warning: mail catcher not started; mails stay queued until it runs"; fi
-	PORT=$(PORT) DATA_DIR=$(DATA_DIR) EDITOR_ACCOUNTS='$(DEMO_EDITOR_ACCOUNTS)' SMTP_ADDR=$${SMTP_ADDR:-127.0.0.1:1025} ./$(BIN) serve
+	PORT=$(PORT) DATA_DIR=$(DATA_DIR) EDITOR_ACCOUNTS='$(DEMO_EDITOR_ACCOUNTS)' STAFF_ACCOUNTS='$(DEMO_STAFF_ACCOUNTS)' SMTP_ADDR=$${SMTP_ADDR:-127.0.0.1:1025} ./$(BIN) serve
 
 test: build deps-browser deps-java test-go test-fuzz test-web test-e2e
 

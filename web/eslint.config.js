@@ -2,13 +2,21 @@
 // "Front end") and nothing else: no style rules. Zones, by resolved path:
 //   - a feature (src/features/X) imports no other feature;
 //   - lib imports no components, features, blocks or app;
-//   - components import no features or app.
+//   - components import no features or app;
+//   - a staff area (src/staff/X) imports only itself and the staff shell,
+//     and the visitors' app imports nothing of the staff app.
 // Shared code lives in components/ or lib/. A new feature folder is covered
 // as soon as it exists: the feature zones are built from the directory.
 import { readdirSync } from "node:fs";
 import tseslint from "typescript-eslint";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
+
+// The staff app's areas (src/staff/X): each imports only itself and the
+// shell; the shell imports the route table (which loads the areas lazily).
+const staffAreas = readdirSync(new URL("./src/staff", import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== "shell")
+  .map((d) => d.name);
 
 const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -37,6 +45,23 @@ function zones({ libMayImportComponents = [] } = {}) {
       target: "./src/components",
       from: ["./src/features", "./src/app"],
       message: "shared components import no features or app: pass what they need as props.",
+    },
+    ...staffAreas.map((name) => ({
+      target: `./src/staff/${name}`,
+      from: "./src/staff",
+      except: [`./${name}`, "./shell"],
+      message: "staff areas do not import each other: move what both need to staff/shell/.",
+    })),
+    {
+      target: "./src/staff/shell",
+      from: "./src/staff",
+      except: ["./shell", "./routes.tsx"],
+      message: "the staff shell imports only itself and the route table.",
+    },
+    {
+      target: ["./src/app", "./src/blocks", "./src/features", "./src/components", "./src/lib"],
+      from: "./src/staff",
+      message: "the visitors' app imports nothing of the staff app (its own entry, its own bundle).",
     },
   ];
 }

@@ -22,7 +22,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: "es2022",
     rollupOptions: isSsrBuild
       ? { output: { format: "es", entryFileNames: "entry-server.js" } }
-      : { input: "src/app/entry-client.tsx" },
+      : // The staff app (src/staff) is an entry of its own: client-rendered,
+        // served at /staff/ only, so the visitors' pages load none of it.
+        { input: ["src/app/entry-client.tsx", "src/staff/main.tsx"] },
   },
   test: {
     environment: "jsdom",

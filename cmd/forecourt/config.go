@@ -11,6 +11,7 @@ import (
 
 	"forecourt/internal/editing"
 	"forecourt/internal/errs"
+	staffaccounts "forecourt/internal/staff/accounts"
 )
 
 // config is every setting, read from the environment once at start.
@@ -39,6 +40,10 @@ type config struct {
 	EditorAccounts editing.Accounts
 	EditingSecret  string
 	EditorSession  time.Duration
+	// Staff accounts beyond the editors (STAFF_ACCOUNTS) and how long a
+	// staff session lasts (STAFF_SESSION_HOURS).
+	StaffAccounts []staffaccounts.Spec
+	StaffSession  time.Duration
 	// Experience Edge content source (used when EdgeEndpoint is set).
 	EdgeEndpoint string
 	EdgeAPIKey   string
@@ -92,6 +97,12 @@ func loadConfig() (config, error) {
 		bad.Add("EDITOR_ACCOUNTS", err.Error())
 	}
 	c.EditorAccounts = accounts
+	c.StaffSession = time.Duration(envInt("STAFF_SESSION_HOURS", 10, 1, 24*30, bad)) * time.Hour
+	staffAccounts, err := staffaccounts.ParseSpecs(os.Getenv("STAFF_ACCOUNTS"))
+	if err != nil {
+		bad.Add("STAFF_ACCOUNTS", err.Error())
+	}
+	c.StaffAccounts = staffAccounts
 	c.Hardening = loadHardening(bad)
 	if c.EditingSecret != "" && len(c.EditingSecret) < 16 {
 		bad.Add("EDITING_SECRET", "must have at least 16 characters")

@@ -13,6 +13,7 @@ import (
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/reminders"
 	"forecourt/internal/search"
+	"forecourt/internal/staff/accounts"
 	"forecourt/internal/web"
 )
 
@@ -46,6 +47,9 @@ type wiring struct {
 	// periodic jobs (w.jobs.AddPeriodic); serve starts it after every
 	// feature is wired and stops it on shutdown.
 	jobs *jobs.Queue
+	// staff is the staff account store (wireStaff): the staff.Recorder of
+	// the audit log that every staff feature records its actions with.
+	staff *accounts.Store
 }
 
 // feature plugs one feature into the server: its loaders, rewriters,
@@ -73,6 +77,7 @@ func features() []feature {
 		wireForms,          // the one form pipeline (/api/forms/…), after the pages whose forms post to it
 		wireFormsUI,        // listing blocks and marketing form: loaders only
 		wireHardening,      // PUBLIC_URLS/EDITOR_ACCOUNTS checks and sign-in throttle: editing deps only
+		wireStaff,          // staff accounts, sign-in, gate, admin, audit and leads inbox: before any staff feature
 		wireMap,            // MAP_STYLE_URL: the assembler's style and the allowed connect origin
 		wireReminders,      // reminder unsubscribe and sweep: after the booking that made the service
 		wireTirehotel,      // tyre hotel: books through the shared booking parts and reminders

@@ -138,15 +138,34 @@ func (a Accounts) maxCost() int {
 // Errors: Unauthorized for a wrong name or password (the message does not
 // say which).
 func (a Accounts) Check(name, password string) error {
-	acc, ok := a[name]
-	if !ok {
-		bcrypt.CompareHashAndPassword(dummyHash(a.maxCost()), []byte(password))
+	var hash []byte
+	if acc, ok := a[name]; ok {
+		hash = acc.Hash
+	}
+	return CheckHash(hash, password, a.maxCost())
+}
+
+// CheckHash verifies password against a bcrypt hash. A nil hash (an
+// unknown or disabled name) is compared against a dummy hash of cost, so
+// it costs what a wrong password costs and the answer does not say which.
+// Errors: Unauthorized "Wrong name or password.".
+func CheckHash(hash []byte, password string, cost int) error {
+	if hash == nil {
+		bcrypt.CompareHashAndPassword(dummyHash(cost), []byte(password))
 		return errs.E(errs.Unauthorized, "Wrong name or password.")
 	}
-	if err := bcrypt.CompareHashAndPassword(acc.Hash, []byte(password)); err != nil {
+	if err := bcrypt.CompareHashAndPassword(hash, []byte(password)); err != nil {
 		return errs.E(errs.Unauthorized, "Wrong name or password.")
 	}
 	return nil
+}
+
+// HashCost is the bcrypt cost of hash (bcrypt.MinCost when it is not one).
+func HashCost(hash []byte) int {
+	if n, err := bcrypt.Cost(hash); err == nil {
+		return n
+	}
+	return bcrypt.MinCost
 }
 
 // HashPassword returns the bcrypt hash of password for EDITOR_ACCOUNTS.

@@ -136,3 +136,10 @@ func (st *Store) DeleteSession(ctx context.Context, token string) error {
 	_, err := st.db.ExecContext(ctx, st.db.Rebind(`DELETE FROM editing_sessions WHERE token_hash = ?`), hashToken(token))
 	return errs.Wrap(err, "delete editing session")
 }
+
+// DeleteSessionsOf ends every session of account (after its password was
+// reset or it was disabled).
+func (st *Store) DeleteSessionsOf(ctx context.Context, account string) error {
+	_, err := st.db.ExecContext(ctx, st.db.Rebind(`DELETE FROM editing_sessions WHERE editor = ?`), account)
+	return errs.Wrap(err, "delete sessions of %q", account)
+}

@@ -22,7 +22,16 @@ type assets struct {
 	EntryJS  string
 	CSS      []string
 	Preloads []string
+	// StaffJS is the staff app's entry (web/src/staff/main.tsx); empty in
+	// a build without it.
+	StaffJS string
 }
+
+// Entries of the client build, by source path.
+const (
+	clientEntry = "src/app/entry-client.tsx"
+	staffEntry  = "src/staff/main.tsx"
+)
 
 type asset struct {
 	body, gz, br []byte
@@ -47,8 +56,15 @@ func loadAssets(dist string) (*assets, error) {
 		return nil, fmt.Errorf("front-end manifest: %w", err)
 	}
 	a := &assets{files: map[string]*asset{}}
-	for _, e := range man {
+	for src, e := range man {
 		if !e.IsEntry {
+			continue
+		}
+		if src == staffEntry {
+			a.StaffJS = "/" + e.File
+			continue
+		}
+		if src != clientEntry && len(man) > 0 && hasEntry(man, clientEntry) {
 			continue
 		}
 		a.EntryJS = "/" + e.File
@@ -94,6 +110,11 @@ func loadAssets(dist string) (*assets, error) {
 		return nil, fmt.Errorf("read front-end assets: %w", err)
 	}
 	return a, nil
+}
+
+func hasEntry(man map[string]manifestEntry, src string) bool {
+	e, ok := man[src]
+	return ok && e.IsEntry
 }
 
 func compressible(ctype string) bool {

@@ -3,9 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -22,6 +20,7 @@ import (
 	"forecourt/internal/errs"
 	"forecourt/internal/httpguard"
 	"forecourt/internal/page"
+	"forecourt/internal/ratelimit"
 )
 
 // EditingDeps wire editing mode. A nil *EditingDeps turns editing off: no
@@ -41,73 +40,20 @@ type EditingDeps struct {
 
 // Limiter counts hits of a key in fixed windows; *ratelimit.Limiter
 // implements it.
-type Limiter interface {
-	Allow(ctx context.Context, key string, limit int, window time.Duration) (ok bool, retryAfter time.Duration, err error)
-	Reset(ctx context.Context, key string) error
-}
+type Limiter = ratelimit.Counter
 
-// loginTier is one step of the sign-in backoff: at most limit attempts per
-// window. Every attempt counts in every tier, so a guesser is slowed to 5 a
-// minute, then 10 in 15 minutes, then 20 a day.
-type loginTier struct {
-	limit  int
-	window time.Duration
-}
-
-var (
-	accountTiers = []loginTier{{5, time.Minute}, {10, 15 * time.Minute}, {20, 24 * time.Hour}}
-	addressTiers = []loginTier{{20, time.Minute}, {100, time.Hour}}
-)
-
-// throttleLogin counts a sign-in attempt for the account and the address;
-// it returns an errs.RateLimited error with the wait when either is over.
+// throttleLogin counts a sign-in attempt of the account from the address
+// (ratelimit.SignIn: per account and address pair and per address, never
+// per account alone); it returns an errs.RateLimited error with the wait
+// when either is over.
 func (s *Server) throttleLogin(ctx context.Context, name, addr string) (time.Duration, error) {
-	lim := s.deps.Editing.Limiter
-	if lim == nil {
-		return 0, nil
-	}
-	var wait time.Duration
-	check := func(prefix string, tiers []loginTier) error {
-		for i, t := range tiers {
-			ok, retry, err := lim.Allow(ctx, fmt.Sprintf("%s:%d", prefix, i), t.limit, t.window)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				wait = max(wait, retry)
-			}
-		}
-		return nil
-	}
-	if err := check("editor-login:ip:"+addr, addressTiers); err != nil {
-		return 0, err
-	}
-	if err := check(accountKey(name), accountTiers); err != nil {
-		return 0, err
-	}
-	if wait > 0 {
-		return wait, errs.E(errs.RateLimited, "Too many sign-in attempts.")
-	}
-	return 0, nil
+	return ratelimit.SignIn{Counter: s.deps.Editing.Limiter}.Attempt(ctx, name, addr)
 }
 
-// accountKey is the throttling key prefix of an account name (hashed: any
-// text may be typed as a name).
-func accountKey(name string) string {
-	h := sha256.Sum256([]byte(strings.ToLower(name)))
-	return "editor-login:account:" + hex.EncodeToString(h[:12])
-}
-
-// resetLogin forgets an account's failed attempts after a good sign-in.
-func (s *Server) resetLogin(ctx context.Context, name string) {
-	lim := s.deps.Editing.Limiter
-	if lim == nil {
-		return
-	}
-	for i := range accountTiers {
-		if err := lim.Reset(ctx, fmt.Sprintf("%s:%d", accountKey(name), i)); err != nil {
-			s.log.Warn("resetting sign-in throttle failed", "err", err)
-		}
+// resetLogin forgets the pair's failed attempts after a good sign-in.
+func (s *Server) resetLogin(ctx context.Context, name, addr string) {
+	if err := (ratelimit.SignIn{Counter: s.deps.Editing.Limiter}).Succeeded(ctx, name, addr); err != nil {
+		s.log.Warn("resetting sign-in throttle failed", "err", err)
 	}
 }
 
@@ -349,7 +295,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		s.log.Info("editor sign-in on a site the account may not edit", "name", name, "site", st.Name, "request_id", requestID(r.Context()))
 		return s.writeLogin(w, r, http.StatusForbidden, name, next, "Ditt konto får inte redigera den här webbplatsen.")
 	}
-	s.resetLogin(r.Context(), name)
+	s.resetLogin(r.Context(), name, httpguard.ClientAddr(r))
 	token, sess, err := ed.Store.CreateSession(r.Context(), name, ed.SessionTTL)
 	if err != nil {
 		return err

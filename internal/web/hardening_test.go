@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -19,6 +20,7 @@ import (
 	"forecourt/internal/editing"
 	"forecourt/internal/errs"
 	"forecourt/internal/page"
+	"forecourt/internal/ratelimit"
 	"forecourt/internal/search"
 	"forecourt/internal/site"
 	"forecourt/internal/store/storetest"
@@ -197,23 +199,28 @@ func TestSafeNext(t *testing.T) {
 	}
 }
 
-// TestSignInThrottled: wrong passwords are throttled per account and per
-// address, with Retry-After; a throttled account cannot sign in even with
-// the right password until the window ends (issue 11, item 4).
+// TestSignInThrottled: wrong passwords are throttled per account and
+// address pair and per address, with Retry-After; the throttled pair
+// cannot sign in even with the right password until the window ends.
 func TestSignInThrottled(t *testing.T) {
 	lim := &memLimiter{}
-	e := mustHardServer(t, Config{}, "anna:%s,bo:%s", lim, nil)
-	for i := 0; i < accountTiers[0].limit; i++ {
+	e := mustHardServer(t, Config{ClientIPHeader: "X-Forwarded-For"}, "anna:%s,bo:%s", lim, nil)
+	for i := 0; i < ratelimit.PairTiers[0].Limit; i++ {
 		if res := e.login("anna", "wrong", ""); res.StatusCode != http.StatusUnauthorized {
 			t.Fatalf("attempt %d: %d", i+1, res.StatusCode)
 		}
 	}
 	res := e.login("anna", "demo-password", "")
 	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
-		t.Fatalf("after %d wrong passwords: %d Retry-After %q, want 429", accountTiers[0].limit, res.StatusCode, res.Header.Get("Retry-After"))
+		t.Fatalf("after %d wrong passwords: %d Retry-After %q, want 429", ratelimit.PairTiers[0].Limit, res.StatusCode, res.Header.Get("Retry-After"))
 	}
 	if body := readAll(res); !strings.Contains(body, "För många inloggningsförsök") {
 		t.Errorf("429 page: %s", body)
+	}
+	// The same account from another address is not affected: guesses
+	// elsewhere never lock the owner out.
+	if res := e.login("anna", "demo-password", "", "X-Forwarded-For", "192.0.2.8"); res.StatusCode != http.StatusSeeOther {
+		t.Errorf("anna from a fresh address: %d, want 303", res.StatusCode)
 	}
 	// Another account from another address is not affected.
 	if res := e.login("bo", "demo-password", "", "X-Forwarded-For", "192.0.2.9"); res.StatusCode != http.StatusSeeOther {
@@ -224,11 +231,28 @@ func TestSignInThrottled(t *testing.T) {
 	lim2 := &memLimiter{}
 	e2 := mustHardServer(t, Config{}, "anna:%s", lim2, nil)
 	var last int
-	for i := 0; i <= addressTiers[0].limit; i++ {
+	for i := 0; i <= ratelimit.AddressTiers[0].Limit; i++ {
 		last = e2.login("user"+strconv.Itoa(i), "x", "").StatusCode
 	}
 	if last != http.StatusTooManyRequests {
-		t.Errorf("after %d names from one address: %d, want 429", addressTiers[0].limit+1, last)
+		t.Errorf("after %d names from one address: %d, want 429", ratelimit.AddressTiers[0].Limit+1, last)
+	}
+}
+
+// TestSignInNoLockout: 30 wrong passwords for one account, spread over
+// many addresses as a botnet would send them, do not stop its owner from
+// signing in with the right password from an address of their own.
+func TestSignInNoLockout(t *testing.T) {
+	lim := &memLimiter{}
+	e := mustHardServer(t, Config{ClientIPHeader: "X-Forwarded-For"}, "anna:%s", lim, nil)
+	for i := 0; i < 30; i++ {
+		addr := fmt.Sprintf("198.51.100.%d", i%6)
+		if res := e.login("anna", "wrong", "", "X-Forwarded-For", addr); res.StatusCode != http.StatusUnauthorized && res.StatusCode != http.StatusTooManyRequests {
+			t.Fatalf("attempt %d: %d", i+1, res.StatusCode)
+		}
+	}
+	if res := e.login("anna", "demo-password", "", "X-Forwarded-For", "203.0.113.7"); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("the right password from a fresh address after 30 wrong ones elsewhere: %d, want 303", res.StatusCode)
 	}
 }
 

@@ -82,6 +82,10 @@ type Deps struct {
 	Sitemap []func(ctx context.Context, st *site.Site, base string) ([]SitemapURL, error)
 	// ConnectSrc are more origins the browser may fetch from (a map style's).
 	ConnectSrc []string
+	// Gates run before every route, after the site is known: each may put
+	// facts on the request (the staff gate puts the signed-in staff member)
+	// or refuse it with an error, written in the API's error shape.
+	Gates []func(r *http.Request) (*http.Request, error)
 }
 
 // Server is the HTTP front door.
@@ -153,6 +157,7 @@ func (s *Server) Handler() http.Handler {
 	route("GET /_page/", "page-data", s.handle(s.handlePageData))
 	route("GET /", "page", s.handle(s.handlePage))
 	s.mountEditing(route)
+	s.mountStaff(route)
 	route("POST /api/events/pageview", "event-pageview", s.handle(s.handlePageView))
 	for _, m := range []string{"GET", "POST", "PUT", "DELETE"} {
 		route(m+" /api/", "api-unknown", s.handle(func(w http.ResponseWriter, r *http.Request) error {
@@ -163,6 +168,7 @@ func (s *Server) Handler() http.Handler {
 		extra(mux, s)
 	}
 	var h http.Handler = mux
+	h = s.gates(h)
 	h = s.redirects(h)
 	h = s.siteFor(h)
 	h = s.bounds(h)
@@ -172,6 +178,23 @@ func (s *Server) Handler() http.Handler {
 	// every feature's rate limits (httpguard.ClientAddr).
 	h = httpguard.ClientAddrMiddleware(s.cfg.ClientIPHeader, h)
 	return h
+}
+
+// gates runs Deps.Gates before the mux.
+func (s *Server) gates(next http.Handler) http.Handler {
+	if len(s.deps.Gates) == 0 {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, g := range s.deps.Gates {
+			var err error
+			if r, err = g(r); err != nil {
+				s.writeError(w, r, err)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // Route mounts a handler that returns errors (for domain APIs). A second
