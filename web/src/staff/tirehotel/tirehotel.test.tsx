@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { LangProvider } from "../shell/i18n";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TirehotelPage } from "./components/tirehotel-page";
 import type { Agreement } from "./types";
@@ -46,7 +47,7 @@ describe("TirehotelPage", () => {
     const posted: unknown[] = [];
     stub(posted);
     const user = userEvent.setup();
-    render(<TirehotelPage />);
+    render(<LangProvider><TirehotelPage /></LangProvider>);
     const plate = screen.getByRole("textbox", { name: "Registreringsnummer" });
     await user.type(plate, "xyz 999{Enter}");
     expect(await screen.findByText("Inget däckhotellsavtal för XYZ999 i dina verkstäder.")).toBeInTheDocument();
@@ -82,7 +83,7 @@ describe("TirehotelPage", () => {
   it("says what is wrong with a plate before asking", async () => {
     stub([]);
     const user = userEvent.setup();
-    render(<TirehotelPage />);
+    render(<LangProvider><TirehotelPage /></LangProvider>);
     await user.click(screen.getByRole("button", { name: "Sök" }));
     expect(await screen.findByText("Skriv ett registreringsnummer.")).toBeInTheDocument();
   });

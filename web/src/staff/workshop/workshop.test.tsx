@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { LangProvider } from "../shell/i18n";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { booking, calendar, day } from "./fixtures";
 import { FakeEventSource, stubApi } from "./test-server";
@@ -30,7 +31,7 @@ describe("WorkshopPage", () => {
       "GET /api/staff/departments": () => ({ body: departments }),
       "GET /api/staff/bookings": () => ({ body: cal }),
     });
-    render(<WorkshopPage />);
+    render(<LangProvider><WorkshopPage /></LangProvider>);
     const times = await screen.findByRole("list", { name: /^Tid, måndag 30 november/ });
     const rows = within(times).getAllByRole("listitem").filter((li) => li.parentElement === times);
     expect(rows).toHaveLength(4);
@@ -63,7 +64,7 @@ describe("WorkshopPage", () => {
       },
     });
     const user = userEvent.setup();
-    render(<WorkshopPage />);
+    render(<LangProvider><WorkshopPage /></LangProvider>);
     await screen.findByRole("heading", { level: 2, name: /måndag 30 november 2026/ });
     await user.click(screen.getByRole("radio", { name: "Vecka" }));
     await screen.findByRole("heading", { level: 2, name: /^Vecka 49/ });
@@ -101,7 +102,7 @@ describe("WorkshopPage", () => {
       },
     });
     const user = userEvent.setup();
-    render(<WorkshopPage />);
+    render(<LangProvider><WorkshopPage /></LangProvider>);
     await user.click(await screen.findByRole("button", { name: /ABC123 Volvo XC60/ }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByRole("heading", { name: /ABC123/ })).toBeInTheDocument();
@@ -138,7 +139,7 @@ describe("WorkshopPage", () => {
       },
     });
     const user = userEvent.setup();
-    render(<WorkshopPage />);
+    render(<LangProvider><WorkshopPage /></LangProvider>);
     await user.click(await screen.findByRole("button", { name: /ABC123/ }));
     const dialog = await screen.findByRole("dialog");
     // Cancelling asks for a reason first.
@@ -170,7 +171,7 @@ describe("WorkshopPage", () => {
       },
     });
     const user = userEvent.setup();
-    render(<WorkshopPage />);
+    render(<LangProvider><WorkshopPage /></LangProvider>);
     await user.click(await screen.findByRole("button", { name: /ABC123/ }));
     const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("button", { name: "Avboka" }));
@@ -208,7 +209,7 @@ describe("HoursPage", () => {
       "DELETE /api/staff/closures/C-1": () => ({ status: 204 }),
     });
     const user = userEvent.setup();
-    render(<HoursPage />);
+    render(<LangProvider><HoursPage /></LangProvider>);
     const table = await screen.findByRole("table");
     const saturday = within(table).getByRole("row", { name: /Lördag/ });
     await user.click(within(saturday).getByRole("checkbox", { name: "Öppet Lördag" }));
@@ -257,7 +258,7 @@ describe("PrintPage", () => {
     stubApi({
       "GET /api/staff/bookings": () => ({ body: calendar({ bookings: [booking(), booking({ id: "B-9", status: "cancelled", car: { regno: "GON999", brand: "Saab", model: "9-3" } })] }) }),
     });
-    render(<PrintPage />);
+    render(<LangProvider><PrintPage /></LangProvider>);
     const table = await screen.findByRole("table", { name: /Dagslista, måndag 30 november 2026/ });
     expect(within(table).getAllByRole("row")).toHaveLength(2);
     expect(within(table).getByText("ABC123")).toBeInTheDocument();

@@ -5,11 +5,13 @@
 import { useState } from "react";
 import { Button, FieldError, I18nProvider, Input, Label, NumberField, Radio, RadioGroup, Text, TextArea, TextField, Group } from "react-aria-components";
 import { addInspection, fetchAgreement } from "../api/tirehotel-api";
-import { StaffApiError } from "../../workshop/api/http";
+import { ApiError } from "../../shell/api-client";
+import { useLang as useShellLang } from "../../shell/i18n";
+import { navigate } from "../../shell/router";
 import { TEXTS, type Lang, type Texts } from "../texts";
 import { inspectionOf, normalizePlate, positionOf, startDepths, suggestVerdict, validPlate, NOTE_MAX, TREAD_MAX, type InspectionErrors } from "../tyres";
 import { POSITIONS, type Agreement, type Inspection, type Position, type TreadStatus } from "../types";
-import "../tirehotel.css";
+import "../style";
 
 type Lookup =
   | { name: "idle" }
@@ -19,7 +21,7 @@ type Lookup =
   | { name: "found"; agreement: Agreement };
 
 function useLang(): { lang: Lang; t: Texts } {
-  const lang: Lang = document.documentElement.lang.startsWith("en") ? "en" : "sv";
+  const { lang } = useShellLang();
   return { lang, t: TEXTS[lang] };
 }
 
@@ -34,12 +36,12 @@ export function TirehotelPage() {
     if (!validPlate(p)) return setPlateError(t.plateInvalid);
     setPlateError("");
     setLookup({ name: "searching", plate: p });
-    window.history.replaceState(window.history.state, "", `${window.location.pathname}?${new URLSearchParams({ regno: p })}`);
+    navigate(`${window.location.pathname}?${new URLSearchParams({ regno: p })}`, { replace: true });
     try {
       setLookup({ name: "found", agreement: await fetchAgreement(p) });
     } catch (err) {
-      if (err instanceof StaffApiError && (err.status === 404 || err.status === 403)) setLookup({ name: "notfound", plate: p });
-      else if (err instanceof StaffApiError && err.status === 400 && err.fields.regno) setPlateError(err.fields.regno);
+      if (err instanceof ApiError && (err.status === 404 || err.status === 403)) setLookup({ name: "notfound", plate: p });
+      else if (err instanceof ApiError && err.status === 400 && err.fields.regno) setPlateError(err.fields.regno);
       else setLookup({ name: "failed" });
     }
   };
@@ -179,7 +181,7 @@ function InspectionForm({ agreement, t, onSaved }: { agreement: Agreement; t: Te
       setNote("");
     } catch (err) {
       setState("failed");
-      setFailure(err instanceof StaffApiError && err.status < 500 && !/^HTTP/.test(err.message) ? err.message : t.failed);
+      setFailure(err instanceof ApiError && err.status < 500 && !/^HTTP/.test(err.message) ? err.message : t.failed);
     }
   };
 
@@ -222,3 +224,5 @@ function InspectionForm({ agreement, t, onSaved }: { agreement: Agreement; t: Te
     </form>
   );
 }
+
+export default TirehotelPage;

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup, Text, TextArea, TextField, FieldError } from "react-aria-components";
 import { cancelBooking, fetchMoveSlots, markBooking, moveBooking } from "../api/workshop-api";
-import { StaffApiError } from "../api/http";
+import { ApiError } from "../../shell/api-client";
 import { dateOf, timeOf } from "../calendar";
 import { formatDate, formatWhen, localeOf, type Lang, type Texts } from "../texts";
 import type { Booking, FreeSlot, MarkStatus } from "../types";
@@ -170,7 +170,7 @@ function MovePanel({ booking: b, lang, t, today, onBack, onDone }: { booking: Bo
       const next = await moveBooking(b.id, choice);
       onDone(next, t.moved(formatWhen(lang, next.start)));
     } catch (err) {
-      if (err instanceof StaffApiError && err.status === 409) {
+      if (err instanceof ApiError && err.status === 409) {
         setError(t.taken);
         setChoice("");
         setReload((n) => n + 1);
@@ -228,7 +228,7 @@ function CancelPanel({ booking: b, t, onBack, onDone }: { booking: Booking; t: T
       const next = await cancelBooking(b.id, r);
       onDone(next, t.cancelled);
     } catch (err) {
-      setError(err instanceof StaffApiError && err.fields.reason ? err.fields.reason : messageOf(err, t));
+      setError(err instanceof ApiError && err.fields.reason ? err.fields.reason : messageOf(err, t));
     } finally {
       setBusy(false);
     }
@@ -262,6 +262,6 @@ export function whenOf(b: Booking, lang: Lang, t: Texts): string {
 
 /** messageOf shows the server's message for a refused change (it names the problem), else a general one. */
 export function messageOf(err: unknown, t: Texts): string {
-  if (err instanceof StaffApiError && err.status >= 400 && err.status < 500 && err.message && !/^HTTP \d+$/.test(err.message)) return err.message;
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message && !/^HTTP \d+$/.test(err.message)) return err.message;
   return t.failedAction;
 }

@@ -106,7 +106,7 @@ function Capacity({ slot, t }: { slot: Pick<Slot, "used" | "capacity">; t: Texts
       </span>
       <span className="ws-cap__text" title={t.used(slot.used, slot.capacity)}>
         <span aria-hidden="true">{t.usedShort(slot.used, slot.capacity)}</span>
-        <span className="fc-visually-hidden">{t.used(slot.used, slot.capacity)}</span>
+        <span className="ws-sr">{t.used(slot.used, slot.capacity)}</span>
       </span>
     </span>
   );

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "react";
 import { getLocalTimeZone, today as todayIn } from "@internationalized/date";
 import { Button, Checkbox, FieldError, I18nProvider, Input, Label, NumberField, Radio, RadioGroup, Text, TextField, Group } from "react-aria-components";
+import { Link } from "../../shell/router";
 import { addClosure, fetchHours, removeClosure, saveHours } from "../api/workshop-api";
 import { checkRows, closureOf, describeClosure, fromRows, toRows, CAPACITY_MAX, CLOSURE_REASON_MAX, type ClosureErrors, type ClosureForm, type RowErrors, type WeekdayRow } from "../hours";
 import { useDepartments } from "../hooks/use-departments";
@@ -15,7 +16,7 @@ import { messageOf } from "./booking-dialog";
 import { DatePick } from "./date-pick";
 import { DepartmentPicker } from "./department-picker";
 import { TimePick } from "./time-pick";
-import "../workshop.css";
+import "../style";
 
 type HoursLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; hours: Hours };
 
@@ -26,7 +27,7 @@ export function HoursPage() {
   return (
     <I18nProvider locale={localeOf(lang)}>
     <div className="ws-page">
-      <p className="ws-back"><a href={`/staff/workshop${query.get("department") ? `?department=${encodeURIComponent(query.get("department")!)}` : ""}`}>‹ {t.backToCalendar}</a></p>
+      <p className="ws-back"><Link href={`/staff/workshop${query.get("department") ? `?department=${encodeURIComponent(query.get("department")!)}` : ""}`}>‹ {t.backToCalendar}</Link></p>
       <h1 className="ws-title">{t.hoursTitle}</h1>
       {load.status === "loading" && <p className="ws-muted" role="status">{t.loading}</p>}
       {load.status === "failed" && (
@@ -127,7 +128,7 @@ function WeekdaysForm({ hours, lang, t, onSaved }: { hours: Hours; lang: Lang; t
                 <td data-label={t.isOpen}>
                   <Checkbox className="ws-checkbox" isSelected={r.isOpen} onChange={(v) => set(r.weekday, { isOpen: v })}>
                     <span className="ws-checkbox__box" aria-hidden="true" />
-                    <span className="fc-visually-hidden">{`${t.isOpen} ${name}`}</span>
+                    <span className="ws-sr">{`${t.isOpen} ${name}`}</span>
                     <span aria-hidden="true">{r.isOpen ? t.isOpen : t.closed}</span>
                   </Checkbox>
                 </td>
@@ -141,7 +142,7 @@ function WeekdaysForm({ hours, lang, t, onSaved }: { hours: Hours; lang: Lang; t
                   <NumberField className="ws-field ws-number" value={r.capacity} minValue={1} maxValue={CAPACITY_MAX} step={1} isDisabled={!r.isOpen}
                     onChange={(v) => set(r.weekday, { capacity: Number.isNaN(v) ? 0 : v })} isInvalid={Boolean(err.capacity)} validationBehavior="aria"
                     formatOptions={{ maximumFractionDigits: 0 }}>
-                    <Label className="fc-visually-hidden">{`${t.capacityLabel} ${name}`}</Label>
+                    <Label className="ws-sr">{`${t.capacityLabel} ${name}`}</Label>
                     <Group className="ws-number__group">
                       <Input className="ws-input ws-number__input" />
                     </Group>
@@ -274,3 +275,5 @@ function Closures({ department, closures, lang, t, onChange }: { department: str
     </section>
   );
 }
+
+export default HoursPage;

@@ -4,13 +4,14 @@
 import { useEffect, useState } from "react";
 import { getLocalTimeZone, today as todayIn } from "@internationalized/date";
 import { Button } from "react-aria-components";
+import { Link } from "../../shell/router";
 import { fetchCalendar } from "../api/workshop-api";
 import { byStart, timeOf, usage } from "../calendar";
 import { useQuery, validDate } from "../hooks/use-query";
 import { useTexts } from "../hooks/use-texts";
 import { formatDate } from "../texts";
 import type { Calendar } from "../types";
-import "../workshop.css";
+import "../style";
 
 type Load = { status: "loading" } | { status: "failed" } | { status: "ready"; calendar: Calendar };
 
@@ -35,7 +36,7 @@ export function PrintPage() {
   const back = `/staff/workshop?${new URLSearchParams({ department, date })}`;
   return (
     <div className="ws-page ws-print">
-      <p className="ws-back ws-noprint"><a href={back}>‹ {t.backToCalendar}</a></p>
+      <p className="ws-back ws-noprint"><Link href={back}>‹ {t.backToCalendar}</Link></p>
       {load.status === "loading" && <p className="ws-muted" role="status">{t.loading}</p>}
       {load.status === "failed" && (
         <div role="alert" className="ws-failed"><p>{t.failed}</p><Button className="ws-button" onPress={() => setN((x) => x + 1)}>{t.retry}</Button></div>
@@ -65,7 +66,7 @@ function DayList({ calendar, lang, t }: { calendar: Calendar; lang: "sv" | "en";
         <p>{t.noBookings}</p>
       ) : (
         <table className="ws-daylist">
-          <caption className="fc-visually-hidden">{`${t.printTitle}, ${formatDate(lang, calendar.from)}`}</caption>
+          <caption className="ws-sr">{`${t.printTitle}, ${formatDate(lang, calendar.from)}`}</caption>
           <thead>
             <tr>
               <th scope="col">{t.time}</th>
@@ -96,3 +97,5 @@ function DayList({ calendar, lang, t }: { calendar: Calendar; lang: "sv" | "en";
     </>
   );
 }
+
+export default PrintPage;

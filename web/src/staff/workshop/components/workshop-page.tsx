@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { getLocalTimeZone, today as todayIn } from "@internationalized/date";
 import { Button, I18nProvider, ToggleButton, ToggleButtonGroup } from "react-aria-components";
+import { Link } from "../../shell/router";
 import { csvURL } from "../api/workshop-api";
 import { isoWeek, rangeOf, step, type View } from "../calendar";
 import { useCalendar } from "../hooks/use-calendar";
@@ -14,7 +15,7 @@ import { BookingDialog } from "./booking-dialog";
 import { DayView, WeekView } from "./calendar-views";
 import { DatePick } from "./date-pick";
 import { DepartmentPicker } from "./department-picker";
-import "../workshop.css";
+import "../style";
 
 export function WorkshopPage() {
   const { lang, t } = useTexts();
@@ -76,8 +77,8 @@ function Workshop({ departments, lang, t }: { departments: Department[]; lang: L
           openLabel={t.openCalendar} prevLabel={t.prevMonth} nextLabel={t.nextMonth} />
         <div className="ws-links">
           <a className="ws-link" href={csvURL(department, from, to)} download>{view === "day" ? t.csv : t.weekCsv}</a>
-          <a className="ws-link" href={`${base}/print?${new URLSearchParams({ department, date: view === "day" ? date : from })}`}>{t.print}</a>
-          <a className="ws-link" href={`${base}/hours?${new URLSearchParams({ department })}`}>{t.hoursLink}</a>
+          <Link className="ws-link" href={`${base}/print?${new URLSearchParams({ department, date: view === "day" ? date : from })}`}>{t.print}</Link>
+          <Link className="ws-link" href={`${base}/hours?${new URLSearchParams({ department })}`}>{t.hoursLink}</Link>
         </div>
       </div>
 
@@ -89,7 +90,7 @@ function Workshop({ departments, lang, t }: { departments: Department[]; lang: L
         </p>
       </div>
 
-      <div className="fc-visually-hidden" role="status" aria-live="polite" aria-atomic="true">{cal.announcement}</div>
+      <div className="ws-sr" role="status" aria-live="polite" aria-atomic="true">{cal.announcement}</div>
 
       {cal.state.status === "loading" && <p className="ws-muted" role="status">{t.loading}</p>}
       {cal.state.status === "failed" && <Failed t={t} onRetry={cal.retry} />}
@@ -103,3 +104,5 @@ function Workshop({ departments, lang, t }: { departments: Department[]; lang: L
   );
 }
 
+
+export default WorkshopPage;

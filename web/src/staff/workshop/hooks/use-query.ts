@@ -1,27 +1,22 @@
-// useQuery keeps a page's state in its address (?department=&view=&date=),
-// so a reload, a bookmark or the print view shows the same day; Back goes
-// to the previous day or week.
-import { useCallback, useEffect, useState } from "react";
+// useQuery keeps a page's state in its address (?department=&view=&date=)
+// through the shell's router, so a reload, a bookmark or the print view
+// shows the same day, and Back goes to the previous day or week.
+import { useCallback } from "react";
+import { navigate, useLocation } from "../../shell/router";
 
 export function useQuery(): [URLSearchParams, (next: Record<string, string>, how?: "push" | "replace") => void] {
-  const [search, setSearch] = useState(() => window.location.search);
-  useEffect(() => {
-    const on = () => setSearch(window.location.search);
-    window.addEventListener("popstate", on);
-    return () => window.removeEventListener("popstate", on);
-  }, []);
+  const loc = useLocation();
   const set = useCallback((next: Record<string, string>, how: "push" | "replace" = "push") => {
     const q = new URLSearchParams(window.location.search);
     for (const [k, v] of Object.entries(next)) {
       if (v) q.set(k, v);
       else q.delete(k);
     }
-    const s = `?${q.toString()}`;
+    const s = q.toString() ? `?${q.toString()}` : "";
     if (s === window.location.search) return;
-    window.history[how === "push" ? "pushState" : "replaceState"](window.history.state, "", `${window.location.pathname}${s}`);
-    setSearch(s);
+    navigate(`${window.location.pathname}${s}`, { replace: how === "replace" });
   }, []);
-  return [new URLSearchParams(search), set];
+  return [loc.searchParams, set];
 }
 
 /** validDate returns v when it is a real YYYY-MM-DD date, else fallback. */
