@@ -20,6 +20,13 @@ func startBookingEngine(ctx context.Context, a *app, deps *web.Deps) (*booking.E
 	if err := dir.Load(ctx, st, a.sites.All()); err != nil {
 		return nil, err
 	}
+	eng := booking.New(a.db, dir)
+	// Each workshop's week (hours and capacity per weekday) lives in the
+	// store, where the workshop edits it; a workshop new to the store gets
+	// its dealer site's schedule and the demo capacity.
+	if _, err := eng.SeedHours(ctx); err != nil {
+		return nil, err
+	}
 	go func() {
 		t := time.NewTicker(time.Minute)
 		defer t.Stop()
@@ -30,6 +37,8 @@ func startBookingEngine(ctx context.Context, a *app, deps *web.Deps) (*booking.E
 			case <-t.C:
 				if err := dir.Load(ctx, st, a.sites.All()); err != nil {
 					a.log.Warn("reloading workshops failed", "err", err)
+				} else if _, err := eng.SeedHours(ctx); err != nil {
+					a.log.Warn("storing new workshops' hours failed", "err", err)
 				}
 			}
 		}
@@ -40,5 +49,5 @@ func startBookingEngine(ctx context.Context, a *app, deps *web.Deps) (*booking.E
 		}
 		return "no workshops (run forecourt seed)"
 	}
-	return booking.New(a.db, dir), nil
+	return eng, nil
 }

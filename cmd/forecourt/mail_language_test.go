@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"forecourt/internal/booking"
-	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/formbuilder"
 	"forecourt/internal/leads"
 	"forecourt/internal/mail"
@@ -81,11 +80,11 @@ func TestMailsInTheSiteLanguage(t *testing.T) {
 			b := booking.Booking{ID: "BK-1", DepartmentID: "D-1", Start: time.Date(2026, 12, 1, 9, 0, 0, 0, zone), Zone: "Europe/Stockholm", Status: "booked",
 				Customer: booking.Customer{FirstName: "Anna", LastName: "Berg", Phone: "+46701234567", Email: "anna@example.se"}, Reg: "ABC123",
 				Items: []booking.Item{{Code: "originalservice", Name: "Service", Units: 1, Price: 4295, PriceKnown: true}}, CancelToken: "t"}
-			conf, err := bookingapi.ConfirmationMails(b, w, vehicles.Vehicle{Reg: "ABC123", Brand: "Volvo", Model: "XC60"}, "https://forecourt.se")
+			conf, err := booking.ConfirmationMails(b, w, vehicles.Vehicle{Reg: "ABC123", Brand: "Volvo", Model: "XC60"}, "https://forecourt.se")
 			if err != nil {
 				t.Fatal(err)
 			}
-			canc, err := bookingapi.CancellationMails(b, w, bookingapi.VisitName, "https://forecourt.se/boka-service")
+			canc, err := booking.CancellationMails(b, w, booking.VisitName, "https://forecourt.se/boka-service")
 			if err != nil {
 				t.Fatal(err)
 			}

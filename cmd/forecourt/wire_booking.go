@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"net/http"
 	"os"
 	"strings"
 
-	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/errs"
 	"forecourt/internal/httpguard"
@@ -37,29 +35,19 @@ func wireBooking(ctx context.Context, w *wiring) error {
 	if err != nil {
 		return err
 	}
-	api := &bookingapi.API{
-		Engine: w.booking, Vehicles: vp, Places: places.Sweden(), Limiter: w.limiter,
-		Kick: w.mail.Kick, PublicURL: w.app.cfg.PublicURL, Log: w.app.log,
-		SiteOf:    func(r *http.Request) string { return web.SiteOf(r).Name },
-		SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts },
-		Guard:     httpguard.Mutation{Allowed: sameSiteOrigin(w.app.cfg)},
-	}
-	rem, err := w.ownerReminders(ctx)
-	if err != nil {
-		return err
-	}
-	api.Remind = func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error {
-		_, _, err := rem.OptInTx(ctx, tx, b, origin)
-		return err
-	}
-	api.CancelReminders = rem.CancelBookingTx
 	parts, err := w.bookingShared(ctx)
 	if err != nil {
 		return err
 	}
-	// The wheel change's flow joins parts.flows when wireTirehotel runs;
-	// Mount adds the service booking's own.
-	api.Links, api.Flows, api.SMS = parts.links, parts.flows, parts.schedule
+	// Every change goes through the shared use case; the wheel change's
+	// flow joins it when wireTirehotel runs.
+	api := &bookingapi.API{
+		Engine: w.booking, Bookings: parts.bookings, Links: parts.bookings.Links, Vehicles: vp, Places: places.Sweden(),
+		Limiter: w.limiter, PublicURL: w.app.cfg.PublicURL, Log: w.app.log,
+		SiteOf:    func(r *http.Request) string { return web.SiteOf(r).Name },
+		SiteHosts: func(r *http.Request) []string { return web.SiteOf(r).Hosts },
+		Guard:     httpguard.Mutation{Allowed: sameSiteOrigin(w.app.cfg)},
+	}
 	w.deps.Extra = append(w.deps.Extra, api.Mount)
 	return nil
 }

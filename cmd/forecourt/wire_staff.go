@@ -63,6 +63,7 @@ func wireStaff(ctx context.Context, w *wiring) error {
 		return err
 	}
 	w.staff = st
+	w.staffAudit = st
 	api := &staffapi.API{
 		Accounts: st, Throttle: ratelimit.SignIn{Counter: w.limiter}, SessionTTL: cfg.StaffSession,
 		SiteOf: web.SiteOf, WriteJSON: web.WriteJSON, Log: w.app.log,

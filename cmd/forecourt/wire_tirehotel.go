@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"io"
 	"net/http"
@@ -80,33 +79,35 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 	}
 	policy := tirehotel.DefaultPolicy.Scaled(scale)
 	auth := &tirehotel.Auth{Store: st, Keys: keys, Limiter: w.limiter, SMS: sms, Policy: policy, Log: a.log}
-	// Wheel changes book through the one booking engine (startBookingEngine).
-	wheel := &tirehotel.WheelChange{Store: st, Engine: w.booking, Mail: w.mail, Log: a.log,
-		Limiter: w.limiter, Reads: tirehotel.DefaultReads, Writes: tirehotel.DefaultWrites}
-	if scale > 1 {
-		wheel.Reads.N *= scale
-		wheel.Writes.N *= scale
-	}
-	rem, err := w.ownerReminders(ctx)
-	if err != nil {
-		return err
-	}
-	wheel.Remind = func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error {
-		_, _, err := rem.OptInTx(ctx, tx, b, origin)
-		return err
-	}
 	parts, err := w.bookingShared(ctx)
 	if err != nil {
 		return err
 	}
 	parts.sms.Kick = sms.Kick
-	wheel.Links, wheel.SMS = parts.links, parts.schedule
-	parts.flows[booking.FlowWheelChange] = wheelChangeFlow(wheel, parts, rem.CancelBookingTx)
+	// Wheel changes book through the one booking use case over the one
+	// engine (startBookingEngine), which takes their flow for moves and
+	// cancellations.
+	wheel := &tirehotel.WheelChange{Store: st, Engine: w.booking, Bookings: parts.bookings, Log: a.log,
+		Limiter: w.limiter, Reads: tirehotel.DefaultReads, Writes: tirehotel.DefaultWrites}
+	if scale > 1 {
+		wheel.Reads.N *= scale
+		wheel.Writes.N *= scale
+	}
+	if err := parts.bookings.AddFlow(wheel.Flow()); err != nil {
+		return err
+	}
 	api := &tirehotel.API{Auth: auth, Wheel: wheel, Log: a.log, DevSMS: dev, Lang: siteLang,
 		Guard:  httpguard.Mutation{Allowed: sameSiteOrigin(a.cfg)},
 		Origin: func(r *http.Request) string { return bookingapi.PublicOrigin(a.cfg.PublicURL, web.SiteOf(r).Hosts, r) }}
+	// The workshop's side (/api/staff/tirehotel…): lookup by plate and the
+	// inspection the customer then sees in the portal.
+	staffAPI := &tirehotel.StaffAPI{Store: st, Recorder: w.audit(), Session: w.staffSession, Log: a.log,
+		Guard: httpguard.Mutation{Allowed: sameSiteOrigin(a.cfg)}}
 	w.deps.Extra = append(w.deps.Extra, func(mux *http.ServeMux, s *web.Server) {
 		for _, r := range api.Routes() {
+			s.Route(mux, r.Pattern, r.Name, r.Handler)
+		}
+		for _, r := range staffAPI.Routes() {
 			s.Route(mux, r.Pattern, r.Name, r.Handler)
 		}
 	})

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net/http"
 
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
@@ -13,6 +14,7 @@ import (
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/reminders"
 	"forecourt/internal/search"
+	"forecourt/internal/staff"
 	"forecourt/internal/staff/accounts"
 	"forecourt/internal/web"
 )
@@ -50,6 +52,13 @@ type wiring struct {
 	// staff is the staff account store (wireStaff): the staff.Recorder of
 	// the audit log that every staff feature records its actions with.
 	staff *accounts.Store
+	// staffAudit and staffSession are the staff accounts' audit Recorder
+	// and session middleware (the Principal of a request), which the staff
+	// features take. wireStaff sets staffAudit to the account store; the
+	// session is its gate on every /api/staff/ request, so staffSession
+	// stays nil.
+	staffAudit   staff.Recorder
+	staffSession func(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error
 }
 
 // feature plugs one feature into the server: its loaders, rewriters,
@@ -81,6 +90,7 @@ func features() []feature {
 		wireMap,            // MAP_STYLE_URL: the assembler's style and the allowed connect origin
 		wireReminders,      // reminder unsubscribe and sweep: after the booking that made the service
 		wireTirehotel,      // tyre hotel: books through the shared booking parts and reminders
+		wireWorkshop,       // the workshop's staff calls: after the flows (wheel change) are in the booking use case
 	}
 }
 

@@ -71,7 +71,7 @@ var layers = map[string]layer{
 	"formsapi": feature, "booking/bookingapi": feature,
 	// tirehotel is a domain that also serves its own Routes(); it counts as a
 	// feature here, the stricter side: page assembly must not import it.
-	"tirehotel": feature,
+	"tirehotel": feature, "workshop": feature,
 
 	"web": frontDoor,
 }

@@ -153,7 +153,9 @@ func Holiday(country string, d Date) string {
 }
 
 // Hours returns the opening spans of the workshop on d, or the reason it
-// is closed. Deviation days win over holidays, holidays over the week.
+// is closed. Deviation days win over holidays, holidays over the week; the
+// workshop's closures are taken out of the week's spans (a closure that
+// leaves nothing closes the day with its reason).
 func (w *Workshop) Hours(d Date) ([]Span, string) {
 	for _, dev := range w.Deviations {
 		if dev.Month == d.Month && dev.Day == d.Day {
@@ -170,7 +172,7 @@ func (w *Workshop) Hours(d Date) ([]Span, string) {
 	if len(spans) == 0 {
 		return nil, ClosedWeekday
 	}
-	return spans, ""
+	return w.blocked(d, spans)
 }
 
 // Availability is the one availability function: the free starts and the
@@ -191,7 +193,7 @@ func Availability(w *Workshop, d Date, job Job, used []Use, now time.Time) DaySl
 		out.Closed = closed
 		return out
 	}
-	c := w.Capacity
+	c := w.capacityOn(d)
 	earliest := now.Add(c.Notice)
 	usedMinutes, fullDays := 0, 0
 	var timed []Use

@@ -41,7 +41,16 @@ const (
 const (
 	StatusBooked    = "booked"
 	StatusCancelled = "cancelled"
+	// A workshop marks a booking's visit: the car arrived, the job is
+	// done, or nobody came.
+	StatusArrived = "arrived"
+	StatusDone    = "done"
+	StatusNoShow  = "noshow"
 )
+
+// holding is the SQL condition of a booking that holds capacity: booked,
+// or its car arrived or done (a no-show and a cancellation free it).
+const holding = "status IN ('booked', 'arrived', 'done')"
 
 // MaxDays is the longest range Days answers (about half a year).
 const MaxDays = 190
@@ -65,6 +74,13 @@ type Item struct {
 	Discount   float64 `json:"priceDiscount"`
 }
 
+// Car is the booked car as the booking flow knew it.
+type Car struct {
+	Brand string `json:"brand"`
+	Model string `json:"model"`
+	Year  int    `json:"year,omitempty"`
+}
+
 // Request asks to book. Start is the drop-off instant (any zone; it must
 // be a free start of Slots), or for FullDay any instant of the day (the
 // drop-off is 08:00 local). InTx, when set, runs inside the booking's
@@ -80,6 +96,7 @@ type Request struct {
 	IdempotencyKey string
 	Customer       Customer
 	Reg            string
+	Car            Car
 	Mileage        int
 	Items          []Item
 	FreeText       string
@@ -99,6 +116,7 @@ type Booking struct {
 	Status       string     `json:"status"`
 	Customer     Customer   `json:"customer"`
 	Reg          string     `json:"registrationNumber"`
+	Car          Car        `json:"car"`
 	Mileage      int        `json:"mileage"`
 	Items        []Item     `json:"items"`
 	FreeText     string     `json:"freeText"`
@@ -107,9 +125,13 @@ type Booking struct {
 	CancelledAt  *time.Time `json:"cancelledAt,omitempty"`
 	// Sequence counts the changes of time and the cancellation: the
 	// SEQUENCE of the booking's calendar file. ChangedAt is the last one.
-	Sequence    int        `json:"sequence"`
-	ChangedAt   *time.Time `json:"changedAt,omitempty"`
-	fingerprint string
+	Sequence  int        `json:"sequence"`
+	ChangedAt *time.Time `json:"changedAt,omitempty"`
+	// CancelReason is the workshop's reason when it cancelled; UpdatedAt
+	// the last change of any kind (time, status, cancellation).
+	CancelReason string     `json:"cancelReason,omitempty"`
+	UpdatedAt    *time.Time `json:"updatedAt,omitempty"`
+	fingerprint  string
 	// Replayed is true when Book answered an earlier booking with the same
 	// idempotency key instead of booking again.
 	Replayed bool `json:"-"`
@@ -184,6 +206,10 @@ func (e *Engine) days(ctx context.Context, w *Workshop, from, to Date, job Job, 
 			return nil, errs.E(errs.Invalid, "at most %d days at a time", MaxDays)
 		}
 	}
+	w, err := e.workshopOn(ctx, e.db, w.DepartmentID, from, to)
+	if err != nil {
+		return nil, err
+	}
 	uses, err := e.uses(ctx, e.db, w.DepartmentID, from, to, except)
 	if err != nil {
 		return nil, err
@@ -205,8 +231,12 @@ func (e *Engine) DaysAll(ctx context.Context, departmentIDs []string, from, to D
 	ws := make([]*Workshop, 0, len(departmentIDs))
 	args := []any{from.String(), to.String()}
 	marks := make([]string, 0, len(departmentIDs))
+	operating, err := e.operating(ctx, e.db, departmentIDs, from, to)
+	if err != nil {
+		return nil, err
+	}
 	for _, id := range departmentIDs {
-		if w, err := e.dir.Workshop(id); err == nil {
+		if w, ok := operating[id]; ok {
 			ws = append(ws, w)
 			args = append(args, id)
 			marks = append(marks, "?")
@@ -217,7 +247,7 @@ func (e *Engine) DaysAll(ctx context.Context, departmentIDs []string, from, to D
 		return out, nil
 	}
 	rows, err := e.db.QueryContext(ctx, e.db.Rebind(`SELECT department_id, day, starts_at, minutes, full_day FROM booking_bookings
-		WHERE day >= ? AND day <= ? AND status = 'booked' AND department_id IN (`+strings.Join(marks, ", ")+`)`), args...)
+		WHERE day >= ? AND day <= ? AND `+holding+` AND department_id IN (`+strings.Join(marks, ", ")+`)`), args...)
 	if err != nil {
 		return nil, errs.Wrap(err, "load bookings")
 	}
@@ -319,7 +349,7 @@ func (e *Engine) uses(ctx context.Context, q querier, departmentID string, from,
 		ex = except[0]
 	}
 	rows, err := q.QueryContext(ctx, e.db.Rebind(`SELECT day, starts_at, minutes, full_day FROM booking_bookings
-		WHERE department_id = ? AND day >= ? AND day <= ? AND status = 'booked' AND id <> ?`), departmentID, from.String(), to.String(), ex)
+		WHERE department_id = ? AND day >= ? AND day <= ? AND `+holding+` AND id <> ?`), departmentID, from.String(), to.String(), ex)
 	if err != nil {
 		return nil, errs.Wrap(err, "load bookings")
 	}
@@ -421,7 +451,12 @@ func fingerprint(r Request, start time.Time) string {
 // time or one outside opening hours; ErrTimeslotNotAvailable when the start
 // is not free; ErrKeyReused for a key used by a different request.
 func (e *Engine) Book(ctx context.Context, r Request) (Booking, error) {
-	w, err := e.dir.Workshop(r.DepartmentID)
+	dw, err := e.dir.Workshop(r.DepartmentID)
+	if err != nil {
+		return Booking{}, err
+	}
+	local := DateOf(r.Start.In(dw.Zone))
+	w, err := e.workshopOn(ctx, e.db, r.DepartmentID, local, local)
 	if err != nil {
 		return Booking{}, err
 	}
@@ -449,7 +484,7 @@ func (e *Engine) Book(ctx context.Context, r Request) (Booking, error) {
 	now := e.Now().UTC()
 	b := Booking{
 		ID: newID(), Flow: r.Flow, DepartmentID: w.DepartmentID, Day: day.String(), Start: start.UTC(), Zone: w.ZoneName,
-		FullDay: r.FullDay, Minutes: r.Minutes, Status: StatusBooked, Customer: r.Customer, Reg: r.Reg,
+		FullDay: r.FullDay, Minutes: r.Minutes, Status: StatusBooked, Customer: r.Customer, Reg: r.Reg, Car: r.Car,
 		Mileage: r.Mileage, Items: r.Items, FreeText: r.FreeText, CancelToken: newToken(), CreatedAt: now,
 	}
 	if b.Items == nil {
@@ -472,6 +507,11 @@ func (e *Engine) Book(ctx context.Context, r Request) (Booking, error) {
 		if err != nil {
 			return err
 		}
+		// The hours and closures as they are now, under the day's lock.
+		w, err := e.workshopOn(ctx, tx, w.DepartmentID, day, day)
+		if err != nil {
+			return err
+		}
 		free := Availability(w, day, Job{Minutes: r.Minutes}, uses[day.String()], e.Now())
 		if !isFree(free, start, r.FullDay) {
 			return ErrTimeslotNotAvailable
@@ -481,6 +521,9 @@ func (e *Engine) Book(ctx context.Context, r Request) (Booking, error) {
 		}
 		if _, err := tx.ExecContext(ctx, e.db.Rebind(`UPDATE booking_days SET bookings = bookings + 1 WHERE department_id = ? AND day = ?`), w.DepartmentID, day.String()); err != nil {
 			return errs.Wrap(err, "count booking")
+		}
+		if err := e.event(ctx, tx, w.DepartmentID, EventCreated, b.ID); err != nil {
+			return err
 		}
 		if r.InTx != nil {
 			return r.InTx(ctx, tx, b)
@@ -558,12 +601,20 @@ func (e *Engine) insert(ctx context.Context, tx *sql.Tx, b Booking, key, fp stri
 	if key != "" {
 		k = key
 	}
+	car := ""
+	if b.Car != (Car{}) {
+		c, err := json.Marshal(b.Car)
+		if err != nil {
+			return errs.Wrap(err, "encode car")
+		}
+		car = string(c)
+	}
 	_, err = tx.ExecContext(ctx, e.db.Rebind(`INSERT INTO booking_bookings (id, flow, department_id, day, starts_at, zone, full_day,
 		minutes, status, idempotency_key, fingerprint, cancel_token, reg, mileage, first_name, last_name, phone, email,
-		free_text, items, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		free_text, items, created_at, car) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		b.ID, b.Flow, b.DepartmentID, b.Day, e.timeArg(b.Start), b.Zone, b.FullDay, b.Minutes, b.Status, k, fp,
 		b.CancelToken, b.Reg, b.Mileage, b.Customer.FirstName, b.Customer.LastName, b.Customer.Phone, b.Customer.Email,
-		b.FreeText, string(items), e.timeArg(b.CreatedAt))
+		b.FreeText, string(items), e.timeArg(b.CreatedAt), car)
 	if err != nil {
 		return errs.Wrap(err, "insert booking")
 	}
@@ -571,17 +622,19 @@ func (e *Engine) insert(ctx context.Context, tx *sql.Tx, b Booking, key, fp stri
 }
 
 const bookingColumns = `id, flow, department_id, day, starts_at, zone, full_day, minutes, status, fingerprint, cancel_token,
-	reg, mileage, first_name, last_name, phone, email, free_text, items, created_at, cancelled_at, sequence, changed_at`
+	reg, mileage, first_name, last_name, phone, email, free_text, items, created_at, cancelled_at, sequence, changed_at,
+	cancel_reason, updated_at, car`
 
 type scanner interface{ Scan(dest ...any) error }
 
 func scanBooking(s scanner) (Booking, error) {
 	var b Booking
-	var start, created, cancelled, changed any
-	var items string
+	var start, created, cancelled, changed, updated any
+	var items, car string
 	err := s.Scan(&b.ID, &b.Flow, &b.DepartmentID, &b.Day, &start, &b.Zone, &b.FullDay, &b.Minutes, &b.Status,
 		&b.fingerprint, &b.CancelToken, &b.Reg, &b.Mileage, &b.Customer.FirstName, &b.Customer.LastName,
-		&b.Customer.Phone, &b.Customer.Email, &b.FreeText, &items, &created, &cancelled, &b.Sequence, &changed)
+		&b.Customer.Phone, &b.Customer.Email, &b.FreeText, &items, &created, &cancelled, &b.Sequence, &changed,
+		&b.CancelReason, &updated, &car)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Booking{}, ErrNotFound
 	}
@@ -603,6 +656,16 @@ func scanBooking(s scanner) (Booking, error) {
 		return Booking{}, err
 	} else if !c.IsZero() {
 		b.ChangedAt = &c
+	}
+	if c, err := timeOf(updated); err != nil {
+		return Booking{}, err
+	} else if !c.IsZero() {
+		b.UpdatedAt = &c
+	}
+	if car != "" {
+		if err := json.Unmarshal([]byte(car), &b.Car); err != nil {
+			return Booking{}, errs.Wrap(err, "decode car")
+		}
 	}
 	if err := json.Unmarshal([]byte(items), &b.Items); err != nil {
 		return Booking{}, errs.Wrap(err, "decode items")
@@ -638,28 +701,55 @@ func (e *Engine) Cancel(ctx context.Context, id, token string) (Booking, error) 
 // transaction, only when this call cancels the booking: queue the
 // cancellation mails there.
 func (e *Engine) CancelWith(ctx context.Context, id, token string, inTx func(ctx context.Context, tx *sql.Tx, b Booking) error) (Booking, error) {
-	b, err := e.Get(ctx, id, token)
+	return e.cancel(ctx, cancelRequest{ID: id, Token: token}, inTx)
+}
+
+// cancelRequest names the booking to cancel: by its cancel token, or for
+// the workshop's staff (Staff, whose access the caller checked) by id with
+// a Reason.
+type cancelRequest struct {
+	ID, Token string
+	Staff     bool
+	Reason    string
+}
+
+func (e *Engine) cancel(ctx context.Context, r cancelRequest, inTx func(ctx context.Context, tx *sql.Tx, b Booking) error) (Booking, error) {
+	get := func() (Booking, error) {
+		if r.Staff {
+			return e.ByID(ctx, r.ID)
+		}
+		return e.Get(ctx, r.ID, r.Token)
+	}
+	b, err := get()
 	if err != nil || b.Status == StatusCancelled {
 		return b, err
 	}
+	if b.Status != StatusBooked {
+		return Booking{}, errs.E(errs.Conflict, "Bokningen är redan markerad som %s och kan inte avbokas", b.Status)
+	}
 	now := e.Now().UTC()
 	err = e.db.Tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, e.db.Rebind(`UPDATE booking_bookings SET status = 'cancelled', cancelled_at = ?, changed_at = ?, sequence = sequence + 1
-			WHERE id = ? AND status = 'booked'`), e.timeArg(now), e.timeArg(now), id)
+		res, err := tx.ExecContext(ctx, e.db.Rebind(`UPDATE booking_bookings SET status = 'cancelled', cancelled_at = ?, changed_at = ?, updated_at = ?,
+			sequence = sequence + 1, cancel_reason = ? WHERE id = ? AND status = 'booked'`), e.timeArg(now), e.timeArg(now), e.timeArg(now), r.Reason, r.ID)
 		if err != nil {
 			return errs.Wrap(err, "cancel booking")
 		}
-		if n, _ := res.RowsAffected(); n == 1 && inTx != nil {
-			b.Status, b.CancelledAt, b.ChangedAt = StatusCancelled, &now, &now
+		if n, _ := res.RowsAffected(); n == 1 {
+			b.Status, b.CancelledAt, b.ChangedAt, b.UpdatedAt, b.CancelReason = StatusCancelled, &now, &now, &now, r.Reason
 			b.Sequence++
-			return inTx(ctx, tx, b)
+			if err := e.event(ctx, tx, b.DepartmentID, EventCancelled, b.ID); err != nil {
+				return err
+			}
+			if inTx != nil {
+				return inTx(ctx, tx, b)
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		return Booking{}, err
 	}
-	return e.Get(ctx, id, token)
+	return get()
 }
 
 // ExportEmail returns every booking made with the e-mail address (GDPR

@@ -25,6 +25,9 @@ type MoveRequest struct {
 	FullDay     bool
 	First, Last Date
 	InTx        func(ctx context.Context, tx *sql.Tx, old, moved Booking) error
+	// Staff moves for the workshop, whose access the caller checked: the
+	// booking is read by id, without a token.
+	Staff bool
 }
 
 // Move moves a booking to a new time in ONE transaction that frees the old
@@ -37,11 +40,22 @@ type MoveRequest struct {
 // closed, off the grid, outside First..Last, or the time it has);
 // ErrTimeslotNotAvailable when the new start is taken.
 func (e *Engine) Move(ctx context.Context, r MoveRequest) (Booking, error) {
-	cur, err := e.Get(ctx, r.ID, r.Token)
+	var cur Booking
+	var err error
+	if r.Staff {
+		cur, err = e.ByID(ctx, r.ID)
+	} else {
+		cur, err = e.Get(ctx, r.ID, r.Token)
+	}
 	if err != nil {
 		return Booking{}, err
 	}
-	w, err := e.dir.Workshop(cur.DepartmentID)
+	dw, err := e.dir.Workshop(cur.DepartmentID)
+	if err != nil {
+		return Booking{}, err
+	}
+	local := DateOf(r.Start.In(dw.Zone))
+	w, err := e.workshopOn(ctx, e.db, cur.DepartmentID, local, local)
 	if err != nil {
 		return Booking{}, err
 	}
@@ -90,13 +104,17 @@ func (e *Engine) Move(ctx context.Context, r MoveRequest) (Booking, error) {
 		if err != nil {
 			return err
 		}
+		w, err := e.workshopOn(ctx, tx, w.DepartmentID, day, day)
+		if err != nil {
+			return err
+		}
 		if !isFree(Availability(w, day, Job{Minutes: old.Minutes}, uses[day.String()], e.Now()), start, r.FullDay) {
 			return ErrTimeslotNotAvailable
 		}
 		now := e.Now().UTC()
 		res, err := tx.ExecContext(ctx, e.db.Rebind(`UPDATE booking_bookings SET day = ?, starts_at = ?, full_day = ?,
-			sequence = sequence + 1, changed_at = ? WHERE id = ? AND status = 'booked' AND sequence = ?`),
-			day.String(), e.timeArg(start), r.FullDay, e.timeArg(now), old.ID, old.Sequence)
+			sequence = sequence + 1, changed_at = ?, updated_at = ? WHERE id = ? AND status = 'booked' AND sequence = ?`),
+			day.String(), e.timeArg(start), r.FullDay, e.timeArg(now), e.timeArg(now), old.ID, old.Sequence)
 		if err != nil {
 			return errs.Wrap(err, "move booking")
 		}
@@ -112,8 +130,11 @@ func (e *Engine) Move(ctx context.Context, r MoveRequest) (Booking, error) {
 			}
 		}
 		moved = old
-		moved.Day, moved.Start, moved.FullDay, moved.ChangedAt = day.String(), start.UTC(), r.FullDay, &now
+		moved.Day, moved.Start, moved.FullDay, moved.ChangedAt, moved.UpdatedAt = day.String(), start.UTC(), r.FullDay, &now, &now
 		moved.Sequence++
+		if err := e.event(ctx, tx, w.DepartmentID, EventMoved, moved.ID); err != nil {
+			return err
+		}
 		if r.InTx != nil {
 			return r.InTx(ctx, tx, old, moved)
 		}

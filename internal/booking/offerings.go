@@ -456,3 +456,17 @@ func Missing(w *Workshop, v vehicles.Vehicle, codes []string) [][2]string {
 	}
 	return out
 }
+
+// ItemMinutes is the mechanic minutes of one booked item by its offering's
+// estimate (0 for an item that is no offering, such as a wheel change).
+func ItemMinutes(it Item) int {
+	s, ok := specByCode[it.Code]
+	if !ok {
+		return 0
+	}
+	u := 1
+	if s.unit != nil && s.unit.Unit == "timme" {
+		u = max(it.Units, 1)
+	}
+	return s.minutes * u
+}

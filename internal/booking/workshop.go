@@ -79,6 +79,12 @@ type Workshop struct {
 	Week       [7][]Span
 	Deviations []Deviation
 	Capacity   Capacity
+	// Closures block times of the days asked about (hours.go); the stored
+	// week's bays and day minutes by time.Weekday replace Capacity's when
+	// stored.
+	Closures              []Closure
+	weekBays, weekMinutes [7]int
+	stored                bool
 }
 
 // Address is "Street, Zip City".

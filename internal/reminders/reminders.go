@@ -228,6 +228,13 @@ func (s *Service) placeOf(w *booking.Workshop) string {
 }
 
 // CancelBookingTx cancels the pending reminders of a booking inside the
+// RemindTx is OptInTx for the booking use case (booking.Reminders): the
+// opt-in in the booking's transaction.
+func (s *Service) RemindTx(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error {
+	_, _, err := s.OptInTx(ctx, tx, b, origin)
+	return err
+}
+
 // transaction that cancels it (booking.Engine.CancelWith's inTx).
 func (s *Service) CancelBookingTx(ctx context.Context, tx *sql.Tx, bookingID string) error {
 	_, err := tx.ExecContext(ctx, s.DB.Rebind(`UPDATE reminders SET status = 'cancelled', reason = ?, cancelled_at = ?

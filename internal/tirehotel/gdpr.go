@@ -141,6 +141,7 @@ func (s *Store) EraseEmail(ctx context.Context, email string) (int, error) {
 				`DELETE FROM tirehotel_bookings WHERE agreement_id = ?`,
 				`DELETE FROM tirehotel_sessions WHERE agreement_id = ?`,
 				`DELETE FROM tirehotel_challenges WHERE agreement_id = ?`,
+				`DELETE FROM tirehotel_inspections WHERE agreement_id = ?`,
 				`DELETE FROM tirehotel_tyres WHERE reg_no IN (SELECT reg_no FROM tirehotel_vehicles WHERE agreement_id = ?)`,
 				`DELETE FROM tirehotel_vehicles WHERE agreement_id = ?`,
 			} {

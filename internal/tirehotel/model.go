@@ -34,6 +34,9 @@ type Vehicle struct {
 	PackageLevel string   `json:"packageLevel"`
 	Location     Location `json:"location"`
 	Tires        []Tire   `json:"tires"`
+	// LastInspection is the workshop's latest inspection of the tyres
+	// (staff.go); absent before the first.
+	LastInspection *LastInspection `json:"lastInspection,omitempty"`
 }
 
 // Location is the Workshop department of a Swedish dealer site where the

@@ -178,6 +178,9 @@ func (s *Store) Agreement(ctx context.Context, id int64) (Agreement, error) {
 			return a, errs.Wrap(err, "read tyres")
 		}
 		sortTires(v.Tires)
+		if v.LastInspection, err = s.lastInspection(ctx, v.RegNo); err != nil {
+			return a, err
+		}
 	}
 	return a, nil
 }

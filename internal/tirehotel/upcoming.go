@@ -69,8 +69,8 @@ func (wc *WheelChange) Upcoming(ctx context.Context, s Session) ([]Upcoming, err
 		}
 		c.AppointmentTime, c.IsFullDay = b.Start.In(w.Zone).Format(localLayout), b.FullDay
 		c.ManageURL, c.CalendarURL = "", ""
-		if wc.Links != nil {
-			tok, err := wc.Links.Token(b)
+		if wc.Bookings != nil && wc.Bookings.Links != nil {
+			tok, err := wc.Bookings.Links.Token(b)
 			if err != nil {
 				return nil, err
 			}

@@ -27,7 +27,7 @@ func TestSecondBookingThisSeason(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wc.Links = &booking.Links{Signer: signer, Now: e.clock.Now}
+		wc.Bookings.Links = &booking.Links{Signer: signer, Now: e.clock.Now}
 		ctx := context.Background()
 		anna := Session{AgreementID: e.ids["TH-1"]}
 		first := createReq("2026-11-30T07:30:00", "Anna")

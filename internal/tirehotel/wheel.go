@@ -34,28 +34,35 @@ const (
 // errSlotTaken is the booking engine's answer for a start taken meanwhile.
 var errSlotTaken = booking.ErrTimeslotNotAvailable
 
-// WheelChange books wheel changes for signed-in customers through the one
-// booking engine (its capacity transaction, idempotency and calendar
-// files) and keeps the portal's confirmations and reviews.
+// WheelChange books wheel changes for signed-in customers through the
+// booking use case (the engine's capacity transaction, idempotency and
+// calendar files, and the steps after a booking: text messages, owner
+// reminders) and keeps the portal's confirmations and reviews.
 type WheelChange struct {
-	Store  *Store
-	Engine *booking.Engine
-	Mail   *mail.Outbox // kicked after a confirmation is queued; may be nil
-	Log    *slog.Logger
-	Now    func() time.Time
+	Store *Store
+	// Engine answers the reads; Bookings books, with the steps after it,
+	// and takes the wheel change's Flow (moves, cancellations).
+	Engine   *booking.Engine
+	Bookings *booking.Service
+	Log      *slog.Logger
+	Now      func() time.Time
 	// Limiter bounds each customer's calls: Reads (days, slots) and
 	// Writes (bookings, reviews) per agreement; nil turns it off.
 	Limiter Limiter
 	Reads   Limit
 	Writes  Limit
-	// Remind stores the customer's reminder opt-in (CreateRequest.Reminder)
-	// in the booking's transaction (internal/reminders); nil: no reminders.
-	Remind func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error
-	// Links signs the links to a booking's page (change, cancel) in the
-	// confirmation; SMS schedules the booking's text messages to the
-	// agreement's number (bookingsms); nil: none.
-	Links *booking.Links
-	SMS   func(ctx context.Context, tx *sql.Tx, b booking.Booking, kind, phone, country, lang string) error
+}
+
+// Flow is the wheel change's part in moves and cancellations made through
+// the booking use case: the portal's window, its record kept in step and
+// the agreement's number for the text messages.
+func (wc *WheelChange) Flow() *booking.Flow {
+	return &booking.Flow{Name: booking.FlowWheelChange, Service: ServiceName, RebookPath: "/dackhotell",
+		Window:  func(w *booking.Workshop) (booking.Date, booking.Date) { return wc.Window(w.Zone) },
+		MovedTx: wc.MovedTx,
+		PhoneTx: func(ctx context.Context, tx *sql.Tx, b booking.Booking) (string, error) {
+			return wc.Store.PhoneOfBookingTx(ctx, tx, b.ID)
+		}}
 }
 
 // DefaultReads and DefaultWrites are the per-customer bounds of the
@@ -341,9 +348,9 @@ func (wc *WheelChange) Create(ctx context.Context, s Session, erpID, idemKey str
 		key = fmt.Sprintf("wheelchange:%d:%s", s.AgreementID, idemKey)
 	}
 	var conf Confirmation
-	b, err := wc.Engine.Book(ctx, booking.Request{
+	b, err := wc.Bookings.Book(ctx, booking.Request{
 		Flow: booking.FlowWheelChange, DepartmentID: w.DepartmentID, Start: start, FullDay: fullDay, Minutes: WheelJobMinutes,
-		IdempotencyKey: key, Reg: v.RegNo, FreeText: req.FreeText,
+		IdempotencyKey: key, Reg: v.RegNo, Car: booking.Car{Brand: v.Brand, Model: v.Model}, FreeText: req.FreeText,
 		Customer: booking.Customer{FirstName: req.Customer.FirstName, LastName: req.Customer.LastName, Phone: req.Customer.PhoneMobile, Email: req.Customer.Email},
 		Items:    []booking.Item{{Code: ServiceCode, Name: ServiceName, Units: 1, PriceKnown: true}},
 		InTx: func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
@@ -360,8 +367,8 @@ func (wc *WheelChange) Create(ctx context.Context, s Session, erpID, idemKey str
 			}
 			conf = confirmationOf(b, w, v.RegNo, req)
 			link := ""
-			if wc.Links != nil {
-				tok, err := wc.Links.Token(b)
+			if links := wc.Bookings.Links; links != nil {
+				tok, err := links.Token(b)
 				if err != nil {
 					return err
 				}
@@ -369,28 +376,14 @@ func (wc *WheelChange) Create(ctx context.Context, s Session, erpID, idemKey str
 				conf.ManageURL, conf.CalendarURL = booking.ManagePath+"?token="+q, "/api/bookings/manage/calendar?token="+q
 				link = req.Origin + conf.ManageURL
 			}
-			if err := wc.recordTx(ctx, tx, s, b, w, conf, link); err != nil {
-				return err
-			}
-			if wc.SMS != nil {
-				if err := wc.SMS(ctx, tx, b, "confirm", ag.Phone, w.Country, req.Lang); err != nil {
-					return err
-				}
-			}
-			if req.Reminder && wc.Remind != nil {
-				return wc.Remind(ctx, tx, b, req.Origin)
-			}
-			return nil
+			return wc.recordTx(ctx, tx, s, b, w, conf, link)
 		},
-	})
+	}, booking.After{Origin: req.Origin, Lang: req.Lang, Phone: ag.Phone, Remind: req.Reminder})
 	if err != nil {
 		return Confirmation{}, err
 	}
 	if b.Replayed {
 		return wc.Store.confirmation(ctx, s.AgreementID, confirmationID(b.ID))
-	}
-	if wc.Mail != nil {
-		wc.Mail.Kick()
 	}
 	return conf, nil
 }

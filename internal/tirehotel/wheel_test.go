@@ -34,7 +34,7 @@ func (e *env) wheel(t *testing.T) *WheelChange {
 	other.DepartmentID, other.SiteID = "D-1002", 1002
 	eng := booking.New(e.db, booking.NewDirectory([]*booking.Workshop{w, &other}))
 	eng.Now = e.clock.Now
-	return &WheelChange{Store: e.st, Engine: eng, Now: e.clock.Now}
+	return &WheelChange{Store: e.st, Engine: eng, Bookings: booking.NewService(eng, nil), Now: e.clock.Now}
 }
 
 func TestWindow(t *testing.T) {

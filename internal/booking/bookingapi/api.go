@@ -1,12 +1,16 @@
-// Package bookingapi serves the service-booking calls of the contract
-// (/api/mechmate/…, /api/places) over the booking engine, the vehicle
-// register and the gazetteer. Errors are answered in the contract's shape.
+// Package bookingapi is the HTTP adapter of the service booking
+// (/api/mechmate/…, /api/places) and of the booking page
+// (/api/bookings/manage/…): it decodes requests, converts them for the
+// booking use case (booking.Service) and the engine's reads, and maps
+// errors to the contract's shape. The rules (offerings, prices, job
+// minutes, horizons) and the steps after a change (mails, text messages,
+// reminders) live in internal/booking. One file per route family:
+// vehicle.go, availability.go, book.go, manage.go, places.go.
 package bookingapi
 
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -35,16 +39,11 @@ const (
 	MaxMileage     = 100_000  // Swedish mil
 	FirstSlotWeeks = 8        // firstTimeSlot looks this far ahead
 	TimeslotDays   = 7        // days of one timeslots answer
-	// HorizonWeeks is how far ahead the calendar offers times (the week
-	// calendar's 12 weeks, MAX_WEEKS in week-calendar.tsx): timeslots answer
-	// nothing beyond it and a booking beyond it is refused.
-	HorizonWeeks = 12
 )
 
-// lastBookable is the last day of the booking horizon at workshop ws.
-func (a *API) lastBookable(ws *booking.Workshop) booking.Date {
-	return booking.DateOf(a.Engine.Now().In(ws.Zone)).AddDays(HorizonWeeks*7 - 1)
-}
+// HorizonWeeks is how far ahead the calendar offers times and books
+// (booking.HorizonWeeks).
+const HorizonWeeks = booking.HorizonWeeks
 
 // Limiter counts hits per key in a window (internal/ratelimit).
 type Limiter interface {
@@ -53,12 +52,14 @@ type Limiter interface {
 
 // API holds what the handlers need.
 type API struct {
+	// Engine answers the reads (availability); Bookings makes every change
+	// (book, move, cancel) with its steps. Mount makes Bookings over Engine
+	// and Links when it is nil.
 	Engine   *booking.Engine
+	Bookings *booking.Service
 	Vehicles vehicles.Provider
 	Places   *places.Gazetteer
 	Limiter  Limiter
-	// Kick wakes the mail outbox after a booking queued its mails.
-	Kick func()
 	// PublicURL is the site's public origin for links in mails ("" = the
 	// request's origin).
 	PublicURL string
@@ -76,34 +77,22 @@ type API struct {
 	BookWindow time.Duration
 	// StreamLimit streams per client address a minute (default 60).
 	StreamLimit int
-	// Remind stores the customer's reminder opt-in ("reminder": true) in
-	// the booking's transaction, with the public origin for the mail's
-	// links; CancelReminders cancels a booking's reminders in the
-	// cancelling transaction (internal/reminders). nil: no reminders.
-	Remind          func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error
-	CancelReminders func(ctx context.Context, tx *sql.Tx, bookingID string) error
 	// Guard is the defence of the state-changing calls (book, cancel):
 	// same-origin Origin, JSON only, the body bound (MaxBody when unset).
 	// Its zero value admits loopback origins only.
 	Guard httpguard.Mutation
-	// Links signs the links to a booking's page (booking.ManagePath);
-	// Flows are the booking page's flows: the service booking's own
-	// (ServiceFlow) and the others' (the tyre hotel's wheel changes).
+	// Links signs and checks the links to a booking's page
+	// (booking.ManagePath); Bookings.Links when nil.
 	Links *booking.Links
-	Flows map[string]*Flow
-	// SMS schedules a booking's text messages in its transaction
-	// (bookingsms.Service.ScheduleTx); nil: none.
-	SMS func(ctx context.Context, tx *sql.Tx, b booking.Booking, kind, phone, country, lang string) error
 }
 
-// Mount mounts the routes (for web.Deps.Extra); the service booking's
-// flow of the booking page is added to Flows when it is not there.
+// Mount mounts the routes (for web.Deps.Extra).
 func (a *API) Mount(mux *http.ServeMux, srv *web.Server) {
-	if a.Flows == nil {
-		a.Flows = map[string]*Flow{}
+	if a.Bookings == nil {
+		a.Bookings = booking.NewService(a.Engine, a.Links)
 	}
-	if a.Flows[booking.FlowService] == nil {
-		a.Flows[booking.FlowService] = a.ServiceFlow()
+	if a.Links == nil {
+		a.Links = a.Bookings.Links
 	}
 	route := func(pattern, name string, h func(w http.ResponseWriter, r *http.Request) error) {
 		srv.Route(mux, pattern, name, func(w http.ResponseWriter, r *http.Request) error {
@@ -571,7 +560,7 @@ func (a *API) handleTimeslots(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || !booking.CanDo(ws, v, codes) {
 		return empty("services", err)
 	}
-	to, last := from.AddDays(TimeslotDays-1), a.lastBookable(ws)
+	to, last := from.AddDays(TimeslotDays-1), a.Bookings.LastBookable(ws)
 	if last.Before(from) {
 		return empty("beyond the horizon", nil)
 	}

@@ -3,7 +3,6 @@ package bookingapi
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"encoding/json"
 	"net"
 	"net/http"
@@ -15,7 +14,6 @@ import (
 	"unicode/utf8"
 
 	"forecourt/internal/booking"
-	"forecourt/internal/booking/bookingsms"
 	"forecourt/internal/errs"
 	"forecourt/internal/httpguard"
 	"forecourt/internal/mail"
@@ -74,42 +72,33 @@ const msgNotOneLine = "Får inte innehålla radbrytningar eller styrtecken"
 // timeSlotLayouts are the accepted local time forms (spec: YYYY-MM-DDTHH:mm:ss.00).
 var timeSlotLayouts = []string{"2006-01-02T15:04:05.00", "2006-01-02T15:04:05", "2006-01-02T15:04:05.000", "2006-01-02T15:04"}
 
-// parsed is a validated booking request.
-type parsed struct {
-	req      booking.Request
-	workshop *booking.Workshop
-	vehicle  vehicles.Vehicle
-	codes    []string
-	remind   bool
-}
-
-// parseBook turns the body into a booking request, collecting every field
-// problem. Order of the checks matters for the answer's code: plate
+// parseBook turns the body into a service order, collecting every field
+// problem (the offerings' rules are booking.Service.ServiceItems). Order of the checks matters for the answer's code: plate
 // (InvalidReg, VehicleNotFound), department (UnknownDepartment), services
 // (UnknownService), then fields (InvalidInput).
-func (a *API) parseBook(ctx context.Context, body []byte, key string) (parsed, error) {
+func (a *API) parseBook(ctx context.Context, body []byte, key string) (booking.ServiceOrder, error) {
 	var in BookRequest
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&in); err != nil {
-		return parsed{}, errInvalid("body", "ogiltig JSON")
+		return booking.ServiceOrder{}, errInvalid("body", "ogiltig JSON")
 	}
 	if dec.More() {
-		return parsed{}, errInvalid("body", "ogiltig JSON")
+		return booking.ServiceOrder{}, errInvalid("body", "ogiltig JSON")
 	}
 	v, err := a.lookup(ctx, in.RegistrationNumber)
 	if err != nil {
-		return parsed{}, err
+		return booking.ServiceOrder{}, err
 	}
 	ws, err := a.Engine.Workshop(strings.TrimSpace(in.DepartmentID))
 	if err != nil {
-		return parsed{}, err
+		return booking.ServiceOrder{}, err
 	}
 	if len(in.ServiceOfferingRequests) > MaxServices {
-		return parsed{}, errInvalid("serviceOfferingRequests", "högst 10 tjänster")
+		return booking.ServiceOrder{}, errInvalid("serviceOfferingRequests", "högst 10 tjänster")
 	}
 	for _, o := range in.ServiceOfferingRequests {
 		if known, _ := booking.KnownOffering(o.KobraID); !known {
-			return parsed{}, errUnknownService(o.KobraID)
+			return booking.ServiceOrder{}, errUnknownService(o.KobraID)
 		}
 	}
 	f := errs.FieldErrors{}
@@ -165,78 +154,31 @@ func (a *API) parseBook(ctx context.Context, body []byte, key string) (parsed, e
 	}
 	if start.IsZero() {
 		f.Add("timeSlot", "Välj en tid")
-	} else if a.lastBookable(ws).Before(booking.DateOf(start)) {
+	} else if a.Bookings.LastBookable(ws).Before(booking.DateOf(start)) {
 		// The same horizon as the calendar offers: no bookings years ahead.
 		f.Add("timeSlot", "Välj en tid inom de kommande "+itoa(HorizonWeeks)+" veckorna")
 	}
 	if len(in.ServiceOfferingRequests) == 0 {
 		f.Add("serviceOfferingRequests", "Välj minst en tjänst")
 	}
-	var items []booking.Item
-	var codes []string
-	var units []int
-	seen := map[string]bool{}
+	choices := make([]booking.Choice, len(in.ServiceOfferingRequests))
 	for i, o := range in.ServiceOfferingRequests {
-		field := "serviceOfferingRequests[" + itoa(i) + "]"
-		if seen[o.KobraID] {
-			f.Add(field, "tjänsten finns redan i bokningen")
-			continue
-		}
-		seen[o.KobraID] = true
-		lo, hi := booking.UnitRange(o.KobraID)
-		u := o.UnitsSelected
-		if u == 0 {
-			u = lo
-		}
-		if u < lo || u > hi {
-			f.Add(field+".unitsSelected", "antal "+itoa(lo)+"–"+itoa(hi))
-		}
-		input := strings.TrimSpace(o.UserInput)
-		if booking.AllowsUserInput(o.KobraID) {
-			if input == "" {
-				f.Add(field+".userInput", "Ange meddelande")
-			}
-			if utf8.RuneCountInString(input) > 80 {
-				f.Add(field+".userInput", "Högst 80 tecken")
-			}
-		} else {
-			input = ""
-		}
-		name := booking.OfferingName(o.KobraID)
-		if !booking.Available(o.KobraID, v, a.authorisedAnywhere(v.Brand)) {
-			f.Add(field, name+" är inte tillgänglig för denna bilmodell")
-		}
-		price, _ := booking.PriceOf(o.KobraID, v, mileage, ws)
-		items = append(items, booking.Item{Code: o.KobraID, Name: name, Units: u, UserInput: input,
-			Price: price.Price, PriceKnown: price.PriceKnown, Discount: price.PriceDiscount})
-		codes = append(codes, o.KobraID)
-		units = append(units, u)
+		choices[i] = booking.Choice{Code: o.KobraID, Units: o.UnitsSelected, UserInput: o.UserInput}
 	}
-	if len(f) == 0 && !booking.CanDo(ws, v, codes) {
-		f.Add("departmentId", "verkstaden kan inte utföra alla valda tjänster på bilen")
-	}
+	items, minutes := a.Bookings.ServiceItems(ws, v, mileage, choices, f)
 	if err := f.Err("Kontrollera bokningen"); err != nil {
-		return parsed{}, err
+		return booking.ServiceOrder{}, err
 	}
-	return parsed{
-		req: booking.Request{
+	return booking.ServiceOrder{
+		Request: booking.Request{
 			Flow: booking.FlowService, DepartmentID: ws.DepartmentID, Start: start, FullDay: in.IsFullDay,
-			Minutes: booking.JobMinutes(codes, units), IdempotencyKey: key,
+			Minutes: minutes, IdempotencyKey: key,
 			Customer: booking.Customer{FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone, Email: c.Email},
-			Reg:      v.Reg, Mileage: mileage, Items: items, FreeText: strings.TrimSpace(in.FreeText),
+			Reg:      v.Reg, Car: booking.Car{Brand: v.Brand, Model: v.Model, Year: v.BuildYear}, Mileage: mileage, Items: items,
+			FreeText: strings.TrimSpace(in.FreeText),
 		},
-		workshop: ws, vehicle: v, codes: codes, remind: in.Reminder,
+		Vehicle: v, Remind: in.Reminder,
 	}, nil
-}
-
-// authorisedAnywhere reports whether any workshop is authorised for brand.
-func (a *API) authorisedAnywhere(brand string) bool {
-	for _, w := range a.Engine.Directory().All("") {
-		if w.HasBrand(brand) {
-			return true
-		}
-	}
-	return false
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -300,61 +242,6 @@ func (a *API) answerOf(b booking.Booking) (BookAnswer, error) {
 		ManageURL: booking.ManagePath + "?token=" + q, CalendarURL: "/api/bookings/manage/calendar?token=" + q}, nil
 }
 
-// ServiceHorizonDays is how far ahead the service booking books (its
-// calendar's 12 weeks); a change of time stays inside it too.
-const ServiceHorizonDays = 12 * 7
-
-// ServiceFlow is the booking page's flow of the service booking: moves
-// within ServiceHorizonDays, the change and cancellation mails with their
-// calendar files, the text messages, and the reminders' cancellation.
-func (a *API) ServiceFlow() *Flow {
-	return &Flow{
-		Name: VisitName,
-		Window: func(w *booking.Workshop) (booking.Date, booking.Date) {
-			today := booking.DateOf(a.Engine.Now().In(w.Zone))
-			return today, today.AddDays(ServiceHorizonDays - 1)
-		},
-		MovedTx: func(ctx context.Context, tx *sql.Tx, old, moved booking.Booking, c Change) error {
-			w, err := a.Engine.Workshop(moved.DepartmentID)
-			if err != nil {
-				return err
-			}
-			link, err := c.ManageURL(moved)
-			if err != nil {
-				return err
-			}
-			msgs, err := ChangeMails(old, moved, w, VisitName, link)
-			if err != nil {
-				return err
-			}
-			if err := QueueAll(ctx, a.Engine, tx, msgs); err != nil {
-				return err
-			}
-			if a.SMS != nil {
-				return a.SMS(ctx, tx, moved, bookingsms.KindMoved, moved.Customer.Phone, w.Country, c.Lang)
-			}
-			return nil
-		},
-		CancelledTx: func(ctx context.Context, tx *sql.Tx, b booking.Booking, c Change) error {
-			w, err := a.Engine.Workshop(b.DepartmentID)
-			if err != nil {
-				return err
-			}
-			msgs, err := CancellationMails(b, w, VisitName, c.Origin+"/boka-service")
-			if err != nil {
-				return err
-			}
-			if err := QueueAll(ctx, a.Engine, tx, msgs); err != nil {
-				return err
-			}
-			if a.CancelReminders != nil {
-				return a.CancelReminders(ctx, tx, b.ID)
-			}
-			return nil
-		},
-	}
-}
-
 // handleBook serves "POST /api/mechmate/book": one booking in one
 // transaction with its confirmation mails; the same Idempotency-Key
 // answers the first booking again.
@@ -378,34 +265,10 @@ func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c := a.change(r)
-	p.req.InTx = func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
-		link, err := c.ManageURL(b)
-		if err != nil {
-			return err
-		}
-		msgs, err := ConfirmationMails(b, p.workshop, p.vehicle, link)
-		if err != nil {
-			return err
-		}
-		if err := QueueAll(ctx, a.Engine, tx, msgs); err != nil {
-			return err
-		}
-		if a.SMS != nil {
-			if err := a.SMS(ctx, tx, b, bookingsms.KindConfirm, b.Customer.Phone, p.workshop.Country, c.Lang); err != nil {
-				return err
-			}
-		}
-		if p.remind && a.Remind != nil {
-			return a.Remind(ctx, tx, b, c.Origin)
-		}
-		return nil
-	}
-	b, err := a.Engine.Book(r.Context(), p.req)
+	p.Origin, p.Lang = c.Origin, c.Lang
+	b, err := a.Bookings.BookService(r.Context(), p)
 	if err != nil {
 		return err
-	}
-	if !b.Replayed && a.Kick != nil {
-		a.Kick()
 	}
 	ans, err := a.answerOf(b)
 	if err != nil {
@@ -500,31 +363,11 @@ func (a *API) handleCancel(w http.ResponseWriter, r *http.Request) error {
 	return writeJSON(w, v)
 }
 
-// cancel cancels booking id with its cancel token (freeing the capacity)
-// and queues its flow's cancellation mails and messages in the same
-// transaction; both cancel calls (the mail's link and the booking page)
-// go through it. Cancelling twice answers the same booking.
+// cancel cancels booking id with its cancel token through the use case
+// (its flow's mails, the reminders); both cancel calls (the mail's link and
+// the booking page) go through it. Cancelling twice answers the same.
 func (a *API) cancel(r *http.Request, id, token string) (booking.Booking, error) {
-	c := a.change(r)
-	queued := false
-	b, err := a.Engine.CancelWith(r.Context(), id, token, func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
-		f, err := a.flowOf(b)
-		if err != nil {
-			return err
-		}
-		queued = true
-		if f.CancelledTx == nil {
-			return nil
-		}
-		return f.CancelledTx(ctx, tx, b, c)
-	})
-	if err != nil {
-		return booking.Booking{}, err
-	}
-	if queued && a.Kick != nil {
-		a.Kick()
-	}
-	return b, nil
+	return a.Bookings.Cancel(r.Context(), id, token, a.change(r))
 }
 
 // handlePlaces serves "GET /api/places?q=gote[&limit=8]".

@@ -2,8 +2,6 @@ package bookingapi
 
 import (
 	"bytes"
-	"context"
-	"database/sql"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -28,27 +26,6 @@ const (
 	MaxManageBody = 2 << 10 // bytes of a call's JSON body
 	MaxManageDays = 31      // days of one days call
 )
-
-// Flow is what one booking flow adds to the booking page's calls.
-type Flow struct {
-	// Name is the service's name on the page ("Hjulskifte med däckhotell").
-	Name string
-	// Window is the first and last local day a booking of the flow can be
-	// moved to at w: the same horizon its booking offers.
-	Window func(w *booking.Workshop) (first, last booking.Date)
-	// MovedTx and CancelledTx queue the mails (with the calendar file) and
-	// text messages of a change or a cancellation, in its transaction.
-	MovedTx     func(ctx context.Context, tx *sql.Tx, old, moved booking.Booking, c Change) error
-	CancelledTx func(ctx context.Context, tx *sql.Tx, b booking.Booking, c Change) error
-}
-
-// Change is what the after-steps of a change need from the request.
-type Change struct {
-	Origin string // the public origin for links (PublicOrigin)
-	Lang   string // the site's language
-	// ManageURL is the booking page of b (a fresh link).
-	ManageURL func(b booking.Booking) (string, error)
-}
 
 // ManageView is the answer of the booking page's calls.
 type ManageView struct {
@@ -94,21 +71,18 @@ func (a *API) manageCall(w http.ResponseWriter, r *http.Request, kind string, li
 	return in, id, cancelToken, err
 }
 
-func (a *API) change(r *http.Request) Change {
-	origin := a.origin(r)
+// change is a customer's change made on the request's site: the public
+// origin for the links in its mails and the site's language.
+func (a *API) change(r *http.Request) booking.Change {
 	lang := "sv"
 	if st := web.SiteOf(r); st != nil {
 		lang = st.DefaultLanguage()
 	}
-	return Change{Origin: origin, Lang: lang, ManageURL: func(b booking.Booking) (string, error) { return a.Links.URL(origin, b) }}
+	return booking.Change{Origin: a.origin(r), Lang: lang}
 }
 
-func (a *API) flowOf(b booking.Booking) (*Flow, error) {
-	f, ok := a.Flows[b.Flow]
-	if !ok {
-		return nil, errs.E(errs.Internal, "no booking page for flow %q", b.Flow)
-	}
-	return f, nil
+func (a *API) flowOf(b booking.Booking) (*booking.Flow, error) {
+	return a.Bookings.FlowOf(b)
 }
 
 // manageView is the page's view of b with a fresh link.
@@ -129,7 +103,7 @@ func (a *API) manageView(b booking.Booking) (ManageView, error) {
 	if err != nil {
 		return ManageView{}, err
 	}
-	m := ManageView{BookingView: v, Flow: b.Flow, ServiceName: f.Name, Token: tok, Phone: ws.Phone, Email: ws.Email,
+	m := ManageView{BookingView: v, Flow: b.Flow, ServiceName: f.Service, Token: tok, Phone: ws.Phone, Email: ws.Email,
 		CalendarURL: "/api/bookings/manage/calendar?token=" + url.QueryEscape(tok)}
 	if b.Status == booking.StatusBooked && b.Start.After(a.Engine.Now()) {
 		first, last := f.Window(ws)
@@ -242,10 +216,6 @@ func (a *API) handleManageMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	f, err := a.flowOf(b)
-	if err != nil {
-		return err
-	}
 	ws, err := a.Engine.Workshop(b.DepartmentID)
 	if err != nil {
 		return err
@@ -260,21 +230,9 @@ func (a *API) handleManageMove(w http.ResponseWriter, r *http.Request) error {
 	if start.IsZero() {
 		return errInvalid("timeSlot", "Välj en tid")
 	}
-	first, last := f.Window(ws)
-	c := a.change(r)
-	moved, err := a.Engine.Move(r.Context(), booking.MoveRequest{ID: id, Token: tok, Start: start, FullDay: in.IsFullDay,
-		First: first, Last: last,
-		InTx: func(ctx context.Context, tx *sql.Tx, old, moved booking.Booking) error {
-			if f.MovedTx == nil {
-				return nil
-			}
-			return f.MovedTx(ctx, tx, old, moved, c)
-		}})
+	moved, err := a.Bookings.Move(r.Context(), booking.MoveRequest{ID: id, Token: tok, Start: start, FullDay: in.IsFullDay}, a.change(r))
 	if err != nil {
 		return err
-	}
-	if a.Kick != nil {
-		a.Kick()
 	}
 	v, err := a.manageView(moved)
 	if err != nil {
@@ -329,7 +287,7 @@ func (a *API) handleManageCalendar(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	ics, err := booking.CalendarFile(b, ws, booking.InviteOf(b, ws, f.Name, link))
+	ics, err := booking.CalendarFile(b, ws, booking.InviteOf(b, ws, f.Service, link))
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,8 @@ func TestBookReminderOptIn(t *testing.T) {
 	var reminded []string
 	var origins []string
 	failing := false
-	f.api.Remind = func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error {
+	var cancelled []string
+	f.api.Bookings.Reminders = &fakeReminders{remind: func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error {
 		if failing {
 			return errors.New("reminder store down")
 		}
@@ -32,12 +33,10 @@ func TestBookReminderOptIn(t *testing.T) {
 		reminded = append(reminded, b.ID)
 		origins = append(origins, origin)
 		return nil
-	}
-	var cancelled []string
-	f.api.CancelReminders = func(ctx context.Context, tx *sql.Tx, id string) error {
+	}, cancel: func(ctx context.Context, tx *sql.Tx, id string) error {
 		cancelled = append(cancelled, id)
 		return nil
-	}
+	}}
 	with := func(slot string) string {
 		b := bookBody(w.DepartmentID, slot, false, interval)
 		return strings.TrimSuffix(strings.TrimSpace(b), "}") + `, "reminder": true}`
@@ -70,4 +69,18 @@ func TestBookReminderOptIn(t *testing.T) {
 	if n != 1 {
 		t.Errorf("%d booked, want 1 (the failed opt-in's booking rolled back)", n)
 	}
+}
+
+// fakeReminders is booking.Reminders with functions.
+type fakeReminders struct {
+	remind func(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error
+	cancel func(ctx context.Context, tx *sql.Tx, id string) error
+}
+
+func (f *fakeReminders) RemindTx(ctx context.Context, tx *sql.Tx, b booking.Booking, origin string) error {
+	return f.remind(ctx, tx, b, origin)
+}
+
+func (f *fakeReminders) CancelBookingTx(ctx context.Context, tx *sql.Tx, id string) error {
+	return f.cancel(ctx, tx, id)
 }

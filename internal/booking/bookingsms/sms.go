@@ -39,6 +39,8 @@ const (
 	KindConfirm  = "confirm"  // booked
 	KindMoved    = "moved"    // the time was changed
 	KindReminder = "reminder" // 24 hours before
+	// KindCancelled: the workshop cancelled the booking.
+	KindCancelled = booking.SMSCancelled
 )
 
 // Args is the job: which booking, which message, the booking's Sequence
@@ -89,7 +91,7 @@ func (s *Service) ScheduleTx(ctx context.Context, tx *sql.Tx, b booking.Booking,
 		return errs.Wrap(err, "queue sms")
 	}
 	at := b.Start.Add(-RemindBefore)
-	if !at.After(s.Engine.Now()) {
+	if kind == KindCancelled || !at.After(s.Engine.Now()) {
 		return nil // booked less than a day ahead: the confirmation is the reminder
 	}
 	a.Message = KindReminder
@@ -110,7 +112,14 @@ func (w *worker) Work(ctx context.Context, job *river.Job[Args]) error {
 		if err != nil && !errs.Is(err, errs.NotFound) {
 			return err
 		}
-		if err == nil && b.Status == booking.StatusBooked && b.Sequence == job.Args.Sequence && b.Start.After(w.s.Engine.Now()) {
+		// A message is about the booking as it was when scheduled: the
+		// cancellation's about a cancelled booking, the others about a
+		// booked one whose time has not changed since.
+		want := booking.StatusBooked
+		if job.Args.Message == KindCancelled {
+			want = booking.StatusCancelled
+		}
+		if err == nil && b.Status == want && b.Sequence == job.Args.Sequence && b.Start.After(w.s.Engine.Now()) {
 			ws, err := w.s.Engine.Workshop(b.DepartmentID)
 			if err != nil {
 				return err
@@ -187,30 +196,35 @@ func MobileNumber(s, country string) (string, bool) {
 // the workshop, {phone} its number, {id} the booking.
 var texts = map[string]map[string]string{
 	"sv": {
+		KindCancelled: "Avbokad: {what} hos {site} {when}, bokning {id}. Se mejlet för orsak och ny tid, eller ring {phone}.",
 		KindConfirm:   "Bokat: {what} hos {site} {when}. Bokningsnummer {id}. Ändra eller avboka med länken i mejlet, eller ring {phone}.",
 		KindMoved:     "Ny tid: {what} hos {site} {when}. Bokningsnummer {id}. Frågor? Ring {phone}.",
 		KindReminder:  "Påminnelse: {what} hos {site} {when}. Bokningsnummer {id}. Förhinder? Ändra med länken i mejlet eller ring {phone}.",
 		"wheelchange": "hjulskifte", "service": "verkstadsbesök", "fullday": "lämna bilen före kl. 08:00",
 	},
 	"en": {
+		KindCancelled: "Cancelled: {what} at {site} {when}, booking {id}. See the e-mail for the reason and a new time, or call {phone}.",
 		KindConfirm:   "Booked: {what} at {site} {when}. Booking {id}. Change or cancel with the link in the e-mail, or call {phone}.",
 		KindMoved:     "New time: {what} at {site} {when}. Booking {id}. Questions? Call {phone}.",
 		KindReminder:  "Reminder: {what} at {site} {when}. Booking {id}. Can't make it? Use the link in the e-mail or call {phone}.",
 		"wheelchange": "wheel change", "service": "workshop visit", "fullday": "leave the car before 08:00",
 	},
 	"nb": {
+		KindCancelled: "Avbestilt: {what} hos {site} {when}, bestilling {id}. Se e-posten for årsak og ny tid, eller ring {phone}.",
 		KindConfirm:   "Bestilt: {what} hos {site} {when}. Bestillingsnummer {id}. Endre eller avbestill med lenken i e-posten, eller ring {phone}.",
 		KindMoved:     "Ny tid: {what} hos {site} {when}. Bestillingsnummer {id}. Spørsmål? Ring {phone}.",
 		KindReminder:  "Påminnelse: {what} hos {site} {when}. Bestillingsnummer {id}. Forhindret? Bruk lenken i e-posten eller ring {phone}.",
 		"wheelchange": "hjulskift", "service": "verkstedbesøk", "fullday": "lever bilen før kl. 08.00",
 	},
 	"da": {
+		KindCancelled: "Aflyst: {what} hos {site} {when}, booking {id}. Se mailen for årsag og ny tid, eller ring {phone}.",
 		KindConfirm:   "Booket: {what} hos {site} {when}. Bookingnummer {id}. Ændr eller aflys med linket i mailen, eller ring {phone}.",
 		KindMoved:     "Ny tid: {what} hos {site} {when}. Bookingnummer {id}. Spørgsmål? Ring {phone}.",
 		KindReminder:  "Påmindelse: {what} hos {site} {when}. Bookingnummer {id}. Forhindret? Brug linket i mailen eller ring {phone}.",
 		"wheelchange": "hjulskift", "service": "værkstedsbesøg", "fullday": "aflever bilen før kl. 8.00",
 	},
 	"fi": {
+		KindCancelled: "Peruttu: {what}, {site}, {when}, varaus {id}. Syy ja uusi aika sähköpostissa, tai soita {phone}.",
 		KindConfirm:   "Varattu: {what}, {site}, {when}. Varausnumero {id}. Muuta tai peru sähköpostin linkistä tai soita {phone}.",
 		KindMoved:     "Uusi aika: {what}, {site}, {when}. Varausnumero {id}. Kysyttävää? Soita {phone}.",
 		KindReminder:  "Muistutus: {what}, {site}, {when}. Varausnumero {id}. Este? Käytä sähköpostin linkkiä tai soita {phone}.",

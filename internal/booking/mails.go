@@ -1,4 +1,4 @@
-package bookingapi
+package booking
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"forecourt/internal/booking"
 	"forecourt/internal/mail"
 	"forecourt/internal/vehicles"
 )
@@ -19,7 +18,7 @@ var (
 
 // whenSV writes the drop-off in Swedish: "måndag 30 november 2026 kl. 10:00",
 // or for a full day "måndag 30 november 2026, lämna bilen före kl. 08:00".
-func whenSV(b booking.Booking, loc *time.Location) string {
+func whenSV(b Booking, loc *time.Location) string {
 	t := b.Start.In(loc)
 	day := fmt.Sprintf("%s %d %s %d", weekdaysSV[t.Weekday()], t.Day(), monthsSV[t.Month()], t.Year())
 	if b.FullDay {
@@ -41,7 +40,7 @@ func kronor(v float64) string {
 	return b.String() + " kr"
 }
 
-func itemLines(b booking.Booking) (string, bool) {
+func itemLines(b Booking) (string, bool) {
 	var sb strings.Builder
 	unknown := false
 	for _, it := range b.Items {
@@ -68,24 +67,24 @@ func itemLines(b booking.Booking) (string, bool) {
 // VisitName names the service booking's visit in calendar files and on its page.
 const VisitName = "Verkstadsbesök"
 
-// calendarAttachment is b's calendar file (booking.CalendarFile, the one
+// calendarAttachment is b's calendar file (CalendarFile, the one
 // writer) as a mail attachment.
-func calendarAttachment(b booking.Booking, w *booking.Workshop, service, manageURL string) ([]mail.Attachment, error) {
-	ics, err := booking.CalendarFile(b, w, booking.InviteOf(b, w, service, manageURL))
+func calendarAttachment(b Booking, w *Workshop, service, manageURL string) ([]mail.Attachment, error) {
+	ics, err := CalendarFile(b, w, InviteOf(b, w, service, manageURL))
 	if err != nil {
 		return nil, err
 	}
 	name := "invite.ics"
-	if b.Status == booking.StatusCancelled {
+	if b.Status == StatusCancelled {
 		name = "cancel.ics"
 	}
-	return []mail.Attachment{{Name: name, ContentType: booking.CalendarContentType(b.Status == booking.StatusCancelled), Data: ics}}, nil
+	return []mail.Attachment{{Name: name, ContentType: CalendarContentType(b.Status == StatusCancelled), Data: ics}}, nil
 }
 
 // ConfirmationMails are the customer's confirmation (with invite.ics and
 // the link to the booking's page, where the time can be changed or the
-// booking cancelled) and the workshop's copy of a new booking.
-func ConfirmationMails(b booking.Booking, w *booking.Workshop, v vehicles.Vehicle, manageURL string) ([]mail.Message, error) {
+// booking cancelled) and the workshop's copy of a new
+func ConfirmationMails(b Booking, w *Workshop, v vehicles.Vehicle, manageURL string) ([]mail.Message, error) {
 	when := whenSV(b, w.Zone)
 	items, unknown := itemLines(b)
 	car := strings.TrimSpace(v.Brand + " " + v.Model)
@@ -147,7 +146,7 @@ func ConfirmationMails(b booking.Booking, w *booking.Workshop, v vehicles.Vehicl
 // cancelled, with a calendar file that removes the event.
 // rebookURL is where the customer books anew (the service booking, or the
 // tyre hotel for a wheel change).
-func CancellationMails(b booking.Booking, w *booking.Workshop, service, rebookURL string) ([]mail.Message, error) {
+func CancellationMails(b Booking, w *Workshop, service, rebookURL string) ([]mail.Message, error) {
 	when := whenSV(b, w.Zone)
 	att, err := calendarAttachment(b, w, service, "")
 	if err != nil {
@@ -176,7 +175,7 @@ func CancellationMails(b booking.Booking, w *booking.Workshop, service, rebookUR
 // ChangeMails tell the customer and the workshop that a booking's time was
 // changed, with the updated calendar file (same UID, higher SEQUENCE, so
 // the calendar moves the event) and the link to the booking's page.
-func ChangeMails(old, b booking.Booking, w *booking.Workshop, service, manageURL string) ([]mail.Message, error) {
+func ChangeMails(old, b Booking, w *Workshop, service, manageURL string) ([]mail.Message, error) {
 	att, err := calendarAttachment(b, w, service, manageURL)
 	if err != nil {
 		return nil, err
@@ -207,10 +206,11 @@ func ChangeMails(old, b booking.Booking, w *booking.Workshop, service, manageURL
 	return out, nil
 }
 
-// QueueAll queues msgs in tx.
-func QueueAll(ctx context.Context, e *booking.Engine, tx *sql.Tx, msgs []mail.Message) error {
+// queueAll queues msgs in the outbox inside tx, so they exist exactly
+// when the change does.
+func (e *Engine) queueAll(ctx context.Context, tx *sql.Tx, msgs []mail.Message) error {
 	for _, m := range msgs {
-		if err := mail.Queue(ctx, e.DB(), tx, m, e.Now()); err != nil {
+		if err := mail.Queue(ctx, e.db, tx, m, e.Now()); err != nil {
 			return err
 		}
 	}
@@ -219,8 +219,8 @@ func QueueAll(ctx context.Context, e *booking.Engine, tx *sql.Tx, msgs []mail.Me
 
 // mailRef is the kind and reference of b's mails: the flow's own, so a
 // wheel change's mails sit with its confirmation (WC-…).
-func mailRef(b booking.Booking) (kind, ref string) {
-	if b.Flow == booking.FlowWheelChange {
+func mailRef(b Booking) (kind, ref string) {
+	if b.Flow == FlowWheelChange {
 		return "wheelchange", "wheelchange:WC-" + strings.TrimPrefix(b.ID, "BK-")
 	}
 	return "booking", "booking:" + b.ID

@@ -1,0 +1,244 @@
+// Package workshop is the HTTP adapter of the workshop's staff side
+// (/api/staff/departments, bookings, closures, events): it reads the
+// signed-in staff member (staff.PrincipalFrom), refuses what the principal
+// may not operate, decodes and converts requests for the booking engine's
+// reads and the booking use case's changes (booking.Service: the same
+// transactions, capacity checks, mails and text messages as the customers'
+// own changes), records every change with the staff.Recorder and maps
+// errors. One file per route family: bookings.go, hours.go, events.go.
+package workshop
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"forecourt/internal/booking"
+	"forecourt/internal/errs"
+	"forecourt/internal/httpguard"
+	"forecourt/internal/staff"
+)
+
+// maxBody bounds every JSON body of the workshop's calls.
+const maxBody = 8 << 10
+
+// API serves the workshop's calls.
+type API struct {
+	Engine   *booking.Engine
+	Bookings *booking.Service
+	// Hub hands out the live events (GET /api/staff/events); nil: 503.
+	Hub *booking.Hub
+	// Recorder keeps the audit log of every change.
+	Recorder staff.Recorder
+	// Origin is the public origin of a department's site (siteName), for
+	// the links in the customer's mails; Lang its language.
+	Origin func(r *http.Request, siteName string) string
+	Lang   func(siteName string) string
+	// Guard is the defence of every change: same-origin Origin, JSON, the
+	// body bound (maxBody when unset).
+	Guard httpguard.Mutation
+	// Session, when set, wraps every route: the staff session middleware
+	// that puts the signed-in Principal in the request's context (and
+	// checks the CSRF token of changes). nil: the principal is already in
+	// the context (a middleware in front of /api/staff/, or tests).
+	Session func(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error
+	Log     *slog.Logger
+	// Now is the clock of the audit entries (time.Now when nil).
+	Now func() time.Time
+}
+
+// Route is one endpoint for the server's mux.
+type Route struct {
+	Pattern, Name string
+	Handler       func(w http.ResponseWriter, r *http.Request) error
+}
+
+// Routes lists the endpoints.
+func (a *API) Routes() []Route {
+	guard := a.Guard
+	if guard.MaxBody == 0 {
+		guard.MaxBody = maxBody
+	}
+	wrap := func(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error {
+		h = noStore(h)
+		if a.Session != nil {
+			h = a.Session(h)
+		}
+		return h
+	}
+	change := func(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error {
+		return wrap(guard.Wrap(h))
+	}
+	// A DELETE has no body: only its origin is checked.
+	remove := func(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error {
+		return wrap(func(w http.ResponseWriter, r *http.Request) error {
+			allowed := guard.Allowed
+			if allowed == nil {
+				allowed = func(r *http.Request) bool { return httpguard.AllowedOrigin(r, nil) }
+			}
+			if !allowed(r) {
+				return httpguard.ErrForeignOrigin
+			}
+			return h(w, r)
+		})
+	}
+	return []Route{
+		{"GET /api/staff/departments", "staff-departments", wrap(a.departments)},
+		{"GET /api/staff/bookings", "staff-bookings", wrap(a.list)},
+		{"GET /api/staff/bookings.csv", "staff-bookings-csv", wrap(a.csv)},
+		{"GET /api/staff/bookings/{id}/slots", "staff-booking-slots", wrap(a.slots)},
+		{"POST /api/staff/bookings/{id}/move", "staff-booking-move", change(a.move)},
+		{"POST /api/staff/bookings/{id}/cancel", "staff-booking-cancel", change(a.cancel)},
+		{"POST /api/staff/bookings/{id}/status", "staff-booking-status", change(a.status)},
+		{"GET /api/staff/departments/{id}/hours", "staff-hours", wrap(a.hours)},
+		{"PUT /api/staff/departments/{id}/hours", "staff-hours-update", change(a.setHours)},
+		{"POST /api/staff/closures", "staff-closure-create", change(a.addClosure)},
+		{"DELETE /api/staff/closures/{id}", "staff-closure-delete", remove(a.deleteClosure)},
+		{"GET /api/staff/events", "staff-events", wrap(a.events)},
+	}
+}
+
+func noStore(h func(w http.ResponseWriter, r *http.Request) error) func(w http.ResponseWriter, r *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		w.Header().Set("Cache-Control", "no-store")
+		return h(w, r)
+	}
+}
+
+// Errors of access.
+var (
+	ErrNoPrincipal       = errs.E(errs.Unauthorized, "Sign in as staff first.")
+	ErrUnknownDepartment = errs.E(errs.NotFound, "The department does not exist.")
+	ErrUnknownBooking    = errs.E(errs.NotFound, "The booking does not exist.")
+	ErrUnknownClosure    = errs.E(errs.NotFound, "The closure does not exist.")
+)
+
+// principal is the request's signed-in staff member. Errors: Unauthorized.
+func principal(r *http.Request) (staff.Principal, error) {
+	p, ok := staff.PrincipalFrom(r.Context())
+	if !ok {
+		return staff.Principal{}, ErrNoPrincipal
+	}
+	return p, nil
+}
+
+// department returns the workshop id when the principal may operate it;
+// one it may not and one that does not exist answer alike (NotFound).
+func (a *API) department(p staff.Principal, id string) (*booking.Workshop, error) {
+	if len(id) > 40 || !p.MayDepartment(id) {
+		return nil, ErrUnknownDepartment
+	}
+	w, err := a.Engine.Workshop(id)
+	if err != nil {
+		return nil, ErrUnknownDepartment
+	}
+	return w, nil
+}
+
+// bookingOf returns the booking id when the principal may operate its
+// department (else NotFound, as for an unknown booking).
+func (a *API) bookingOf(ctx context.Context, p staff.Principal, id string) (booking.Booking, *booking.Workshop, error) {
+	if len(id) > 20 {
+		return booking.Booking{}, nil, ErrUnknownBooking
+	}
+	b, err := a.Engine.ByID(ctx, id)
+	if errors.Is(err, booking.ErrNotFound) {
+		return booking.Booking{}, nil, ErrUnknownBooking
+	}
+	if err != nil {
+		return booking.Booking{}, nil, err
+	}
+	w, err := a.department(p, b.DepartmentID)
+	if err != nil {
+		return booking.Booking{}, nil, ErrUnknownBooking
+	}
+	return b, w, nil
+}
+
+// record appends an audit entry. The change is already committed, so a
+// failing audit log is logged loudly rather than answered as a failure.
+func (a *API) record(ctx context.Context, p staff.Principal, action, subject, detail string) {
+	if a.Recorder == nil {
+		a.log().Error("no audit recorder: staff action not recorded", "action", action, "subject", subject)
+		return
+	}
+	now := time.Now
+	if a.Now != nil {
+		now = a.Now
+	}
+	if err := a.Recorder.Record(ctx, staff.Entry{At: now().UTC(), Account: p.Account, Action: action, Subject: subject, Detail: detail}); err != nil {
+		a.log().Error("recording a staff action failed", "action", action, "subject", subject, "err", err)
+	}
+}
+
+func (a *API) log() *slog.Logger {
+	if a.Log != nil {
+		return a.Log
+	}
+	return slog.Default()
+}
+
+// change is the staff member's change of a booking at w: the public
+// origin and language of w's site for the customer's mails.
+func (a *API) change(r *http.Request, p staff.Principal, w *booking.Workshop, reason string) booking.Change {
+	c := booking.Change{Staff: p.Account, Reason: reason, Lang: "sv"}
+	if a.Origin != nil {
+		c.Origin = a.Origin(r, w.Site)
+	}
+	if a.Lang != nil {
+		c.Lang = a.Lang(w.Site)
+	}
+	return c
+}
+
+// decode reads one JSON value of type T from the (guarded, bounded) body,
+// refusing unknown fields.
+func decode[T any](r *http.Request) (T, error) {
+	var v T
+	body, err := io.ReadAll(r.Body)
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return v, httpguard.TooLarge(maxBody)
+	}
+	if err != nil {
+		return v, errs.E(errs.Invalid, "The request could not be read.")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return v, &errs.Error{Code: errs.Invalid, Message: "Send one JSON object with the documented fields.", Fields: map[string]string{"body": errs.JSONProblem(err)}}
+	}
+	if dec.More() {
+		return v, &errs.Error{Code: errs.Invalid, Message: "Send one JSON object with the documented fields.", Fields: map[string]string{"body": "one JSON object only"}}
+	}
+	return v, nil
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return errs.Wrap(err, "encode answer")
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
+	return nil
+}
+
+const localLayout = "2006-01-02T15:04:05"
+
+// parseDay reads a YYYY-MM-DD query value.
+func parseDay(field, s string, fe errs.FieldErrors) booking.Date {
+	d, err := booking.ParseDate(s)
+	if err != nil || len(s) != 10 {
+		fe.Add(field, "a date as YYYY-MM-DD")
+	}
+	return d
+}
