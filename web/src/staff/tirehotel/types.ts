@@ -26,11 +26,14 @@ export interface Inspection {
 }
 
 export interface Agreement {
-  id: string;
+  id: string | number;
+  number?: string;
   regno: string;
+  car?: { brand?: string; model?: string };
   department: string | { id: string; name?: string };
   customer: { name?: string; email?: string; phone?: string };
   tyres: Tyre[];
+  /** status is the last check's verdict (ok, replace_soon, replace), or "" before any. */
   status: string;
   inspections: Inspection[];
 }

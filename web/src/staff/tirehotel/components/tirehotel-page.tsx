@@ -2,9 +2,9 @@
 // member's departments answer), see its tyres and earlier checks, and record
 // the tread depths and a verdict after a wheel change; the customer then
 // sees them in the tyre-hotel portal.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button, FieldError, I18nProvider, Input, Label, NumberField, Radio, RadioGroup, Text, TextArea, TextField, Group } from "react-aria-components";
-import { addInspection, fetchAgreement } from "../api/tirehotel-api";
+import { addInspection, fetchAgreement, fetchDepartmentNames } from "../api/tirehotel-api";
 import { ApiError } from "../../shell/api-client";
 import { useLang as useShellLang } from "../../shell/i18n";
 import { navigate } from "../../shell/router";
@@ -30,6 +30,12 @@ export function TirehotelPage() {
   const [plate, setPlate] = useState(() => normalizePlate(new URLSearchParams(window.location.search).get("regno") ?? ""));
   const [plateError, setPlateError] = useState("");
   const [lookup, setLookup] = useState<Lookup>({ name: "idle" });
+  const [names, setNames] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const ctl = new AbortController();
+    fetchDepartmentNames(ctl.signal).then(setNames, () => undefined);
+    return () => ctl.abort();
+  }, []);
 
   const search = async (p: string) => {
     if (!p) return setPlateError(t.plateRequired);
@@ -66,7 +72,7 @@ export function TirehotelPage() {
       </div>
       {lookup.name === "failed" && <p role="alert" className="th-error">{t.failed}</p>}
       {lookup.name === "found" && (
-        <AgreementView key={lookup.agreement.id} agreement={lookup.agreement} lang={lang} t={t}
+        <AgreementView key={lookup.agreement.id} agreement={lookup.agreement} names={names} lang={lang} t={t}
           onInspected={(ins) => setLookup({ name: "found", agreement: withInspection(lookup.agreement, ins) })} />
       )}
     </div>
@@ -83,16 +89,24 @@ function withInspection(a: Agreement, ins: Inspection): Agreement {
       const d = p ? ins.treadMm[p] : undefined;
       return typeof d === "number" ? { ...ty, treadMm: d } : ty;
     }),
+    status: ins.status,
     inspections: [ins, ...a.inspections],
   };
 }
 
-function departmentName(a: Agreement): string {
-  return typeof a.department === "string" ? a.department : (a.department.name ?? a.department.id);
+function departmentName(a: Agreement, names: Record<string, string>): string {
+  const id = typeof a.department === "string" ? a.department : a.department.id;
+  const name = typeof a.department === "string" ? names[id] : (a.department.name ?? names[id]);
+  return name ? `${name} (${id})` : id;
 }
 
-function AgreementView({ agreement: a, lang, t, onInspected }: { agreement: Agreement; lang: Lang; t: Texts; onInspected: (i: Inspection) => void }) {
-  const fmtDate = (s?: string) => (s ? new Intl.DateTimeFormat(lang === "sv" ? "sv-SE" : "en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${s.slice(0, 10)}T00:00:00Z`)) : "");
+function AgreementView({ agreement: a, names, lang, t, onInspected }: { agreement: Agreement; names: Record<string, string>; lang: Lang; t: Texts; onInspected: (i: Inspection) => void }) {
+  const fmtDate = (s?: string) => {
+    if (!s) return "";
+    const d = new Date(s);
+    return Number.isNaN(d.getTime()) ? s : new Intl.DateTimeFormat(lang === "sv" ? "sv-SE" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(d);
+  };
+  const car = [a.car?.brand, a.car?.model].filter(Boolean).join(" ");
   return (
     <div className="th-result">
       <section className="th-panel" aria-labelledby="th-agreement">
@@ -100,12 +114,14 @@ function AgreementView({ agreement: a, lang, t, onInspected }: { agreement: Agre
           {t.agreement} <span className="th-plate">{a.regno}</span>
         </h2>
         <dl className="th-facts">
+          {a.number && (<><dt>{t.number}</dt><dd>{a.number}</dd></>)}
+          {car && (<><dt>{t.car}</dt><dd>{car}</dd></>)}
           <dt>{t.department}</dt>
-          <dd>{departmentName(a)}</dd>
+          <dd>{departmentName(a, names)}</dd>
           <dt>{t.customer}</dt>
           <dd>{[a.customer.name, a.customer.phone, a.customer.email].filter(Boolean).join(" · ") || t.unknown}</dd>
           <dt>{t.status}</dt>
-          <dd>{a.status || t.unknown}</dd>
+          <dd>{a.status ? <span className={`th-verdict th-verdict--${a.status}`}>{t.verdicts[a.status as TreadStatus] ?? a.status}</span> : t.noHistory}</dd>
         </dl>
         <table className="th-tyres">
           <caption className="th-caption">{t.tyres}</caption>

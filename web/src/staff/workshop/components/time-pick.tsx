@@ -16,7 +16,7 @@ export function TimePick({ label, value, onChange, locale, error, isDisabled, hi
   return (
     <I18nProvider locale={locale}>
       <TimeField className="ws-field ws-timefield" value={parse(value)} onChange={(v) => onChange(v ? v.toString().slice(0, 5) : "")}
-        hourCycle={24} granularity="minute" isInvalid={Boolean(error)} isDisabled={isDisabled} validationBehavior="aria">
+        hourCycle={24} granularity="minute" shouldForceLeadingZeros isInvalid={Boolean(error)} isDisabled={isDisabled} validationBehavior="aria">
         <Label className={hideLabel ? "ws-sr" : "ws-label"}>{label}</Label>
         <DateInput className="ws-date__input ws-time__input">{(segment) => <DateSegment segment={segment} className="ws-date__segment" />}</DateInput>
         <FieldError className="ws-error">{error}</FieldError>
