@@ -2,7 +2,7 @@
 // and given back; Escape closes). What it shows is an explicit mode: the
 // booking with its actions, the move panel (a day's free times for this
 // booking) or the cancel panel (a required reason).
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup, Text, TextArea, TextField, FieldError } from "react-aria-components";
 import { cancelBooking, fetchMoveSlots, markBooking, moveBooking } from "../api/workshop-api";
 import { ApiError } from "../../shell/api-client";
@@ -33,6 +33,21 @@ export function BookingDialog({
   const [mode, setMode] = useState<Mode>({ name: "detail", notice: "" });
   const id = booking?.id;
   useEffect(() => setMode({ name: "detail", notice: "" }), [id]);
+  // Switching panels removes the focused button: focus goes to the new
+  // panel's heading, so the keyboard (and Escape) stays in the dialog and a
+  // screen reader says where it is.
+  const dialogRef = useRef<HTMLElement>(null);
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!shown.current) {
+      shown.current = true;
+      return;
+    }
+    dialogRef.current?.querySelector<HTMLElement>(".ws-dialog__title")?.focus();
+  }, [mode.name]);
+  useEffect(() => {
+    if (!booking) shown.current = false;
+  }, [booking]);
   if (!booking) return null;
 
   const done = (b: Booking, notice: string) => {
@@ -43,7 +58,7 @@ export function BookingDialog({
   return (
     <ModalOverlay className="ws-overlay" isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
       <Modal className="ws-modal">
-        <Dialog className="ws-dialog">
+        <Dialog className="ws-dialog" ref={dialogRef}>
           {mode.name === "detail" && <Detail booking={booking} lang={lang} t={t} notice={mode.notice} onMode={setMode} onDone={done} onClose={onClose} />}
           {mode.name === "move" && <MovePanel booking={booking} lang={lang} t={t} today={today} onBack={() => setMode({ name: "detail", notice: "" })} onDone={done} />}
           {mode.name === "cancel" && <CancelPanel booking={booking} t={t} onBack={() => setMode({ name: "detail", notice: "" })} onDone={done} />}
@@ -90,7 +105,7 @@ function Detail({ booking: b, lang, t, notice, onMode, onDone, onClose }: {
   return (
     <>
       <div className="ws-dialog__head">
-        <Heading slot="title" className="ws-dialog__title">
+        <Heading slot="title" className="ws-dialog__title" tabIndex={-1}>
           <span className="ws-plate">{b.car.regno}</span> {whenOf(b, lang, t)}
         </Heading>
         <Button className="ws-iconbutton" onPress={onClose} aria-label={t.close}>×</Button>
@@ -183,7 +198,7 @@ function MovePanel({ booking: b, lang, t, today, onBack, onDone }: { booking: Bo
   return (
     <>
       <div className="ws-dialog__head">
-        <Heading slot="title" className="ws-dialog__title">{t.moveTitle}</Heading>
+        <Heading slot="title" className="ws-dialog__title" tabIndex={-1}>{t.moveTitle}</Heading>
       </div>
       <p className="ws-dialog__lead"><span className="ws-plate">{b.car.regno}</span> {whenOf(b, lang, t)}</p>
       <DatePick label={t.moveDay} value={date} onChange={(v) => { setDate(v); setChoice(""); }} locale={localeOf(lang)} min={today}
@@ -237,10 +252,10 @@ function CancelPanel({ booking: b, t, onBack, onDone }: { booking: Booking; t: T
   return (
     <form className="ws-form" noValidate onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
       <div className="ws-dialog__head">
-        <Heading slot="title" className="ws-dialog__title">{t.cancelTitle}</Heading>
+        <Heading slot="title" className="ws-dialog__title" tabIndex={-1}>{t.cancelTitle}</Heading>
       </div>
       <p className="ws-dialog__lead"><span className="ws-plate">{b.car.regno}</span> {b.customer.name}</p>
-      <TextField className="ws-field" value={reason} onChange={(v) => { setReason(v); setError(""); }} isRequired isInvalid={Boolean(error)} validationBehavior="aria" autoFocus>
+      <TextField className="ws-field" value={reason} onChange={(v) => { setReason(v); setError(""); }} isRequired isInvalid={Boolean(error)} validationBehavior="aria">
         <Label className="ws-label">{t.reason}</Label>
         <TextArea className="ws-input ws-textarea" rows={4} maxLength={REASON_MAX} />
         <Text slot="description" className="ws-help">{t.reasonHelp}</Text>

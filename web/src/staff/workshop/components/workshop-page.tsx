@@ -86,7 +86,7 @@ function Workshop({ departments, lang, t }: { departments: Department[]; lang: L
         <h2 className="ws-subtitle">{heading}</h2>
         <p className={`ws-live ws-live--${cal.connection}`}>
           <span className="ws-live__dot" aria-hidden="true" />
-          {cal.connection === "lost" ? t.liveOff : t.liveOn}
+          {cal.connection === "lost" ? t.liveOff : cal.connection === "open" ? t.liveOn : t.liveConnecting}
         </p>
       </div>
 
