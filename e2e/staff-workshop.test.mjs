@@ -192,7 +192,7 @@ test("workshop: a customer's booking appears live, is moved by keyboard (the cus
   await page.context().close();
 });
 
-test("workshop at 390 px: one department, the week, a booking's detail, the tyre hotel (only its own departments' agreements)", async () => {
+test("workshop at 390 px: one department, the week, English, the tyre hotel (only its own departments' agreements)", async () => {
   const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await signIn(page, "verkstad-norrtalje", "/staff/workshop?view=week");
   await page.getByRole("heading", { level: 2, name: /^Vecka \d+/ }).waitFor();
@@ -203,6 +203,13 @@ test("workshop at 390 px: one department, the week, a booking's detail, the tyre
   await noSideways(page, "week at 390");
   await axe(page, "week at 390");
   await screenshot(page, "staff-workshop-week-390");
+
+  // The staff member may switch to English.
+  await page.getByRole("button", { name: "English" }).click();
+  await page.getByRole("heading", { level: 1, name: "Workshop calendar" }).waitFor();
+  await page.getByRole("heading", { level: 2, name: /^Week \d+/ }).waitFor();
+  await page.getByRole("button", { name: "Svenska" }).click();
+  await page.getByRole("heading", { level: 1, name: "Verkstadens kalender" }).waitFor();
 
   // Another department's calendar is refused by the API; the page shows its own.
   const other = await page.evaluate(async () => (await fetch("/api/staff/bookings?department=D-1001&from=2026-11-30&to=2026-11-30")).status);
