@@ -154,7 +154,13 @@ test("workshop: a customer's booking appears live, is moved by keyboard (the cus
   await list.waitFor();
   assert.match(await list.innerText(), new RegExp(`${newTime}[\\s\\S]*${reg}`));
   await axe(page, "print view");
+  // On paper: the list alone, without the staff app's header or the buttons.
+  await page.emulateMedia({ media: "print" });
+  assert.equal(await page.locator(".staff-header").isVisible(), false, "no header on paper");
+  assert.equal(await page.getByRole("button", { name: "Skriv ut" }).isVisible(), false, "no print button on paper");
+  assert.equal(await list.isVisible(), true);
   await screenshot(page, "staff-workshop-print-1280");
+  await page.emulateMedia({ media: "screen" });
   const csv = await page.evaluate(async (u) => (await fetch(u)).text(), `/api/staff/bookings.csv?department=${site.departmentId}&from=${date}&to=${date}`);
   assert.ok(csv.includes(reg), "the CSV lists the booking");
 

@@ -50,11 +50,11 @@ describe("TirehotelPage", () => {
     render(<LangProvider><TirehotelPage /></LangProvider>);
     const plate = screen.getByRole("textbox", { name: "Registreringsnummer" });
     await user.type(plate, "xyz 999{Enter}");
-    expect(await screen.findByText("Inget däckhotellsavtal för XYZ999 i dina verkstäder.")).toBeInTheDocument();
+    expect(await screen.findByText("Inget däckhotellsavtal för XYZ999 i dina verkstäder.", undefined, { timeout: 10_000 })).toBeInTheDocument();
 
     await user.clear(plate);
     await user.type(plate, "dck 456{Enter}");
-    const tyres = await screen.findByRole("table", { name: "Däck" });
+    const tyres = await screen.findByRole("table", { name: "Däck" }, { timeout: 10_000 });
     expect(within(tyres).getByRole("row", { name: /Vänster bak .*3,6 mm/ })).toBeInTheDocument();
     expect(window.location.search).toBe("?regno=DCK456");
 
@@ -64,7 +64,7 @@ describe("TirehotelPage", () => {
     // An emptied depth is refused (the field itself keeps a typed depth within 0–20).
     await user.clear(rl);
     await user.click(screen.getByRole("button", { name: "Spara kontrollen" }));
-    expect(await screen.findByText("Ange 0–20 mm.")).toBeInTheDocument();
+    expect(await screen.findByText("Ange 0–20 mm.", undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(posted).toEqual([]);
 
     await user.clear(rl);
@@ -73,7 +73,7 @@ describe("TirehotelPage", () => {
     expect(screen.getByRole("radio", { name: "Bra" })).toBeChecked();
     await user.type(screen.getByRole("textbox", { name: "Anteckning till kunden" }), "Bra däck, skiftade till vinter.");
     await user.click(screen.getByRole("button", { name: "Spara kontrollen" }));
-    await screen.findByText(/Kontrollen är sparad/);
+    await screen.findByText(/Kontrollen är sparad/, undefined, { timeout: 10_000 });
     expect(posted).toEqual([{ treadMm: { FL: 6.5, FR: 6.4, RL: 5.8, RR: 5.9 }, status: "ok", note: "Bra däck, skiftade till vinter." }]);
     const history = screen.getByRole("region", { name: "Tidigare kontroller" });
     expect(within(history).getByText(/av verkstad/)).toBeInTheDocument();
@@ -85,6 +85,6 @@ describe("TirehotelPage", () => {
     const user = userEvent.setup();
     render(<LangProvider><TirehotelPage /></LangProvider>);
     await user.click(screen.getByRole("button", { name: "Sök" }));
-    expect(await screen.findByText("Skriv ett registreringsnummer.")).toBeInTheDocument();
+    expect(await screen.findByText("Skriv ett registreringsnummer.", undefined, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

@@ -32,7 +32,7 @@ describe("WorkshopPage", () => {
       "GET /api/staff/bookings": () => ({ body: cal }),
     });
     render(<LangProvider><WorkshopPage /></LangProvider>);
-    const times = await screen.findByRole("list", { name: /^Tid, måndag 30 november/ });
+    const times = await screen.findByRole("list", { name: /^Tid, måndag 30 november/ }, { timeout: 10_000 });
     const rows = within(times).getAllByRole("listitem").filter((li) => li.parentElement === times);
     expect(rows).toHaveLength(4);
     expect(within(rows[1]).getByText("1 av 3 platser")).toBeInTheDocument();
@@ -65,9 +65,9 @@ describe("WorkshopPage", () => {
     });
     const user = userEvent.setup();
     render(<LangProvider><WorkshopPage /></LangProvider>);
-    await screen.findByRole("heading", { level: 2, name: /måndag 30 november 2026/ });
+    await screen.findByRole("heading", { level: 2, name: /måndag 30 november 2026/ }, { timeout: 10_000 });
     await user.click(screen.getByRole("radio", { name: "Vecka" }));
-    await screen.findByRole("heading", { level: 2, name: /^Vecka 49/ });
+    await screen.findByRole("heading", { level: 2, name: /^Vecka 49/ }, { timeout: 10_000 });
     expect(window.location.search).toContain("view=week");
     expect(asked.at(-1)).toBe("?department=D-1011&from=2026-11-30&to=2026-12-06");
     expect(screen.getAllByRole("region")).toHaveLength(7);
@@ -76,7 +76,7 @@ describe("WorkshopPage", () => {
     await waitFor(() => expect(asked.at(-1)).toBe("?department=D-1011&from=2026-12-07&to=2026-12-13"));
 
     await user.click(screen.getByRole("button", { name: /Avdelning/ }));
-    await user.click(await screen.findByRole("option", { name: /Bilverkstan Solna/ }));
+    await user.click(await screen.findByRole("option", { name: /Bilverkstan Solna/ }, { timeout: 10_000 }));
     await waitFor(() => expect(asked.at(-1)).toBe("?department=D-1002&from=2026-12-07&to=2026-12-13"));
     expect(FakeEventSource.last?.url).toBe("/api/staff/events?department=D-1002");
   });
@@ -103,21 +103,21 @@ describe("WorkshopPage", () => {
     });
     const user = userEvent.setup();
     render(<LangProvider><WorkshopPage /></LangProvider>);
-    await user.click(await screen.findByRole("button", { name: /ABC123 Volvo XC60/ }));
-    const dialog = await screen.findByRole("dialog");
+    await user.click(await screen.findByRole("button", { name: /ABC123 Volvo XC60/ }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole("dialog", undefined, { timeout: 10_000 });
     expect(within(dialog).getByRole("heading", { name: /ABC123/ })).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Flytta" }));
-    const times = await within(dialog).findByRole("radiogroup", { name: /Lediga tider/ });
+    const times = await within(dialog).findByRole("radiogroup", { name: /Lediga tider/ }, { timeout: 10_000 });
     // The booking's own time is not offered.
     expect(within(times).queryByRole("radio", { name: /08:00/ })).toBeNull();
     await user.click(within(times).getByRole("radio", { name: /10:00/ }));
     await user.click(within(dialog).getByRole("button", { name: "Flytta hit" }));
-    await within(dialog).findByText(/Tiden hann bli upptagen/);
+    await within(dialog).findByText(/Tiden hann bli upptagen/, undefined, { timeout: 10_000 });
     await waitFor(() => expect(within(dialog).queryByRole("radio", { name: /10:00/ })).toBeNull());
     expect(slotsAsked.length).toBe(2);
     await user.click(within(dialog).getByRole("radio", { name: /13:00/ }));
     await user.click(within(dialog).getByRole("button", { name: "Flytta hit" }));
-    await within(dialog).findByText(/Bokningen är flyttad till mån 30 nov\.? 13:00/);
+    await within(dialog).findByText(/Bokningen är flyttad till mån 30 nov\.? 13:00/, undefined, { timeout: 10_000 });
     const move = calls.find((c) => c.method === "POST" && c.body && (c.body as { start: string }).start.endsWith("T13:00:00"));
     expect(move?.headers["X-CSRF-Token"]).toBeDefined();
   });
@@ -140,18 +140,18 @@ describe("WorkshopPage", () => {
     });
     const user = userEvent.setup();
     render(<LangProvider><WorkshopPage /></LangProvider>);
-    await user.click(await screen.findByRole("button", { name: /ABC123/ }));
-    const dialog = await screen.findByRole("dialog");
+    await user.click(await screen.findByRole("button", { name: /ABC123/ }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole("dialog", undefined, { timeout: 10_000 });
     // Cancelling asks for a reason first.
     await user.click(within(dialog).getByRole("button", { name: "Avboka" }));
-    const reason = await within(dialog).findByRole("textbox", { name: "Orsak" });
+    const reason = await within(dialog).findByRole("textbox", { name: "Orsak" }, { timeout: 10_000 });
     await user.click(within(dialog).getByRole("button", { name: "Avboka bokningen" }));
-    expect(await within(dialog).findByText("Skriv en orsak.")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Skriv en orsak.", undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(posted).toEqual([]);
     await user.click(within(dialog).getByRole("button", { name: "Tillbaka" }));
 
     await user.click(within(dialog).getByRole("button", { name: "Anländ" }));
-    await within(dialog).findByText("Markerad: Anländ");
+    await within(dialog).findByText("Markerad: Anländ", undefined, { timeout: 10_000 });
     expect(within(dialog).getByRole("button", { name: "Klar" })).toBeInTheDocument();
     expect(within(dialog).queryByRole("button", { name: "Flytta" })).toBeNull();
     await user.keyboard("{Escape}");
@@ -172,12 +172,12 @@ describe("WorkshopPage", () => {
     });
     const user = userEvent.setup();
     render(<LangProvider><WorkshopPage /></LangProvider>);
-    await user.click(await screen.findByRole("button", { name: /ABC123/ }));
-    const dialog = await screen.findByRole("dialog");
+    await user.click(await screen.findByRole("button", { name: /ABC123/ }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole("dialog", undefined, { timeout: 10_000 });
     await user.click(within(dialog).getByRole("button", { name: "Avboka" }));
-    await user.type(await within(dialog).findByRole("textbox", { name: "Orsak" }), "Mekanikern är sjuk");
+    await user.type(await within(dialog).findByRole("textbox", { name: "Orsak" }, { timeout: 10_000 }), "Mekanikern är sjuk");
     await user.click(within(dialog).getByRole("button", { name: "Avboka bokningen" }));
-    await within(dialog).findByText(/Bokningen är avbokad/);
+    await within(dialog).findByText(/Bokningen är avbokad/, undefined, { timeout: 10_000 });
     expect(within(dialog).getByText("Mekanikern är sjuk")).toBeInTheDocument();
     expect(current.status).toBe("cancelled");
   });
@@ -210,7 +210,7 @@ describe("HoursPage", () => {
     });
     const user = userEvent.setup();
     render(<LangProvider><HoursPage /></LangProvider>);
-    const table = await screen.findByRole("table");
+    const table = await screen.findByRole("table", undefined, { timeout: 10_000 });
     const saturday = within(table).getByRole("row", { name: /Lördag/ });
     await user.click(within(saturday).getByRole("checkbox", { name: "Öppet Lördag" }));
     const cap = within(saturday).getByRole("textbox", { name: "Platser Lördag" });
@@ -223,31 +223,31 @@ describe("HoursPage", () => {
     await user.click(within(closes).getAllByRole("spinbutton")[0]);
     await user.keyboard("06");
     await user.click(screen.getByRole("button", { name: "Spara öppettider" }));
-    expect(await within(monday).findByText("Stängningstiden måste vara efter öppningstiden.")).toBeInTheDocument();
+    expect(await within(monday).findByText("Stängningstiden måste vara efter öppningstiden.", undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(put).toEqual([]);
     await user.click(within(closes).getAllByRole("spinbutton")[0]);
     await user.keyboard("17");
     await user.click(screen.getByRole("button", { name: "Spara öppettider" }));
-    await screen.findByText(/Öppettiderna är sparade/);
+    await screen.findByText(/Öppettiderna är sparade/, undefined, { timeout: 10_000 });
     expect((put[0] as { weekdays: unknown[] }).weekdays[5]).toEqual({ weekday: 6, open: "08:00", close: "16:00", capacity: 2 });
 
     // A closure: Julafton is listed with a remove button; add a day.
     const list = screen.getByRole("list", { name: "Kommande" });
     expect(within(list).getByText("Julafton")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Lägg till stängning" }));
-    expect(await screen.findByText("Välj ett datum.")).toBeInTheDocument();
+    expect(await screen.findByText("Välj ett datum.", undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText("Skriv en orsak.")).toBeInTheDocument();
     const dateGroup = screen.getByRole("group", { name: "Datum" });
     await user.click(within(dateGroup).getAllByRole("spinbutton")[0]);
     await user.keyboard("20261231");
     await user.type(screen.getByRole("textbox", { name: "Orsak" }), "Nyårsafton");
     await user.click(screen.getByRole("button", { name: "Lägg till stängning" }));
-    await screen.findByText(/Stängningen är tillagd/);
+    await screen.findByText(/Stängningen är tillagd/, undefined, { timeout: 10_000 });
     expect(added).toEqual([{ department: "D-1011", from: "2026-12-31T00:00:00", to: "2027-01-01T00:00:00", reason: "Nyårsafton" }]);
     expect(within(list).getByText("Nyårsafton")).toBeInTheDocument();
 
     await user.click(within(list).getByRole("button", { name: /Ta bort stängning .*Julafton/ }));
-    await screen.findByText("Stängningen är borttagen.");
+    await screen.findByText("Stängningen är borttagen.", undefined, { timeout: 10_000 });
     expect(within(list).queryByText("Julafton")).toBeNull();
   });
 });
@@ -259,7 +259,7 @@ describe("PrintPage", () => {
       "GET /api/staff/bookings": () => ({ body: calendar({ bookings: [booking(), booking({ id: "B-9", status: "cancelled", car: { regno: "GON999", brand: "Saab", model: "9-3" } })] }) }),
     });
     render(<LangProvider><PrintPage /></LangProvider>);
-    const table = await screen.findByRole("table", { name: /Dagslista, måndag 30 november 2026/ });
+    const table = await screen.findByRole("table", { name: /Dagslista, måndag 30 november 2026/ }, { timeout: 10_000 });
     expect(within(table).getAllByRole("row")).toHaveLength(2);
     expect(within(table).getByText("ABC123")).toBeInTheDocument();
     expect(within(table).queryByText("GON999")).toBeNull();

@@ -84,7 +84,7 @@ function DayTimes({ day, bookings, lang, t, fresh, onOpen, compact }: { day: Day
         </li>
       )}
       {rows.map(({ slot, bookings: list }) => (
-        <li key={slot.start} className={`ws-time${list.length === 0 && level(slot) === "free" ? " is-idle" : ""}`}>
+        <li key={slot.start} className={`ws-time${list.length === 0 && (level(slot) === "free" || slot.capacity + slot.used === 0) ? " is-idle" : ""}`}>
           <div className="ws-time__head">
             <span className="ws-time__label">{timeOf(slot.start)}</span>
             <Capacity slot={slot} t={t} />
