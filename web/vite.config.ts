@@ -3,7 +3,13 @@ import react from "@vitejs/plugin-react";
 
 // One client entry (hydration) and one server entry (the render worker's
 // bundle). Go reads dist/client/.vite/manifest.json to link hashed assets.
-export default defineConfig(({ isSsrBuild }) => ({
+// The staff app (src/staff, client-rendered at /staff/) is a build of its
+// own (`--mode staff`, its own manifest, into the same assets folder): one
+// build with two entries would share chunks between them and change the
+// visitors' first load.
+export default defineConfig(({ isSsrBuild, mode }) => {
+  const staff = mode === "staff";
+  return {
   plugins: [react()],
   // Files land in dist/client/assets/ and are served at /assets/<file>: the
   // base is the site root, so that the preload paths of lazily loaded chunks
@@ -14,7 +20,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // worker over a second of start-up.
   ssr: { noExternal: ["react-aria-components", "react-aria", "react-stately", /^@react-aria\//, /^@react-stately\//, /^@react-types\//, /^@internationalized\//, "@swc/helpers", "clsx", "client-only", "use-sync-external-store"] },
   build: {
-    emptyOutDir: true,
+    emptyOutDir: !staff,
     sourcemap: false,
     // One stylesheet for every page: lazily loaded blocks must not bring
     // their CSS after the server HTML is already on screen.
@@ -22,9 +28,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: "es2022",
     rollupOptions: isSsrBuild
       ? { output: { format: "es", entryFileNames: "entry-server.js" } }
-      : // The staff app (src/staff) is an entry of its own: client-rendered,
-        // served at /staff/ only, so the visitors' pages load none of it.
-        { input: ["src/app/entry-client.tsx", "src/staff/main.tsx"] },
+      : staff
+        ? { input: "src/staff/main.tsx" }
+        : { input: "src/app/entry-client.tsx" },
   },
   test: {
     environment: "jsdom",
@@ -35,4 +41,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // without anything being wrong. A hang still fails, within a minute.
     testTimeout: 30_000,
   },
-}));
+  };
+});

@@ -386,6 +386,9 @@ func runSeed(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := seedTirehotel(ctx, a, stdout); err != nil {
 		return err
 	}
+	if err := seedLeads(ctx, a, stdout); err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "forecourt: %s store ready in %s\n", a.db.Engine, rep.Duration.Round(time.Millisecond))
 	return nil
 }

@@ -6,8 +6,12 @@ import (
 	"net/http"
 	"strings"
 
+	"forecourt/internal/catalog"
 	"forecourt/internal/editing"
+	"forecourt/internal/formbuilder"
+	"forecourt/internal/gdpr"
 	"forecourt/internal/ratelimit"
+	"forecourt/internal/salesleads"
 	"forecourt/internal/staff"
 	"forecourt/internal/staff/accounts"
 	"forecourt/internal/staff/staffapi"
@@ -64,9 +68,18 @@ func wireStaff(ctx context.Context, w *wiring) error {
 	}
 	w.staff = st
 	w.staffAudit = st
+	if w.deps.Editing != nil {
+		// The editors sign in against the same accounts: an admin's
+		// disabling or reset holds for /editor/login too.
+		w.deps.Editing.Directory = accounts.Editors{Store: st}
+	}
+	inbox, err := leadInbox(w.app, st)
+	if err != nil {
+		return err
+	}
 	api := &staffapi.API{
 		Accounts: st, Throttle: ratelimit.SignIn{Counter: w.limiter}, SessionTTL: cfg.StaffSession,
-		SiteOf: web.SiteOf, WriteJSON: web.WriteJSON, Log: w.app.log,
+		SiteOf: web.SiteOf, WriteJSON: web.WriteJSON, Log: w.app.log, Leads: inbox,
 	}
 	w.deps.Gates = append(w.deps.Gates, api.Gate)
 	w.deps.Extra = append(w.deps.Extra, func(mux *http.ServeMux, s *web.Server) {
@@ -75,4 +88,35 @@ func wireStaff(ctx context.Context, w *wiring) error {
 		})
 	})
 	return nil
+}
+
+// leadInbox is the sales inbox over the leads of every form; rec records
+// the sellers' changes (nil: not recorded, the GDPR commands).
+func leadInbox(a *app, rec staff.Recorder) (*salesleads.Inbox, error) {
+	var names []string
+	for _, st := range a.sites.All() {
+		names = append(names, st.Name)
+	}
+	inbox := salesleads.New(a.db, catalog.NewStore(a.db), names, rec)
+	lib, err := formbuilder.Load(a.fsys)
+	if err != nil {
+		return nil, fmt.Errorf("forms: %w", err)
+	}
+	inbox.FormTitle = func(site, formID string) string {
+		if d, err := lib.Form(site, formID); err == nil {
+			return d.Title
+		}
+		return ""
+	}
+	return inbox, nil
+}
+
+// leadWorkHolder covers the sellers' status, assignee and notes on a
+// person's leads; it runs before the leads' own holders, which it finds
+// the work through.
+func leadWorkHolder(a *app) gdpr.Holder {
+	inbox := salesleads.New(a.db, catalog.NewStore(a.db), nil, nil)
+	return gdpr.Holder{Name: "leadWork",
+		Export: func(ctx context.Context, email string) (any, error) { return inbox.ExportEmail(ctx, email) },
+		Erase:  inbox.EraseEmail}
 }

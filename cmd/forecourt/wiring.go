@@ -100,6 +100,7 @@ func features() []feature {
 // records first, what is left are the mails sent to the person.
 func gdprHolders() []func(a *app) gdpr.Holder {
 	return []func(a *app) gdpr.Holder{
+		leadWorkHolder,        // wire_staff.go: the sellers' work on the leads, found through them
 		leadsHolder,           // wire_forms.go
 		formSubmissionsHolder, // wire_forms.go
 		tireHotelHolder,       // gdpr_bookings.go

@@ -64,11 +64,12 @@ var layers = map[string]layer{
 	"leads": domain, "formbuilder": domain, "alerts": domain, "reminders": domain,
 	"vehicles": domain, "places": domain, "gdpr": domain, "editing": domain,
 	"content": domain, "stories": domain, "personalize": domain, "media": domain,
+	"staff/accounts": domain, "salesleads": domain,
 
 	"page": assembly, "render": assembly,
 
 	"catalogpages": feature, "cardetail": feature, "formblocks": feature,
-	"formsapi": feature, "booking/bookingapi": feature,
+	"formsapi": feature, "booking/bookingapi": feature, "staff/staffapi": feature,
 	// tirehotel is a domain that also serves its own Routes(); it counts as a
 	// feature here, the stricter side: page assembly must not import it.
 	"tirehotel": feature, "workshop": feature,

@@ -2,6 +2,7 @@ package cardetail
 
 import (
 	"context"
+	"strconv"
 	"strings"
 
 	"forecourt/internal/errs"
@@ -37,7 +38,8 @@ func (s *Service) LeadRecipient(ctx context.Context, st *site.Site, carID int64,
 		pick := func(ok func(SellerSite) bool) (leads.Recipient, bool) {
 			for _, ss := range sellers {
 				if ss.ToEmail != "" && ok(ss) {
-					return leads.Recipient{Name: ss.ToName, Email: ss.ToEmail}, true
+					id, _ := strconv.ParseInt(ss.SiteID, 10, 64)
+					return leads.Recipient{Name: ss.ToName, Email: ss.ToEmail, DealerSiteID: id}, true
 				}
 			}
 			return leads.Recipient{}, false
@@ -63,7 +65,7 @@ func (s *Service) LeadRecipient(ctx context.Context, st *site.Site, carID int64,
 	name := car.CarSiteName
 	for _, sl := range car.CarSellers {
 		if e := strings.TrimSpace(sl.Email); leads.ValidEmail(e) {
-			return leads.Recipient{Name: name, Email: e}, title, nil
+			return leads.Recipient{Name: name, Email: e, DealerSiteID: car.CarSiteID}, title, nil
 		}
 	}
 	dealer, err := s.DealerSite(ctx, st, car.CarSiteID)
@@ -71,7 +73,7 @@ func (s *Service) LeadRecipient(ctx context.Context, st *site.Site, carID int64,
 		return leads.Recipient{}, "", err
 	}
 	if e := strings.TrimSpace(dealer.SiteEmail); leads.ValidEmail(e) {
-		return leads.Recipient{Name: name, Email: e}, title, nil
+		return leads.Recipient{Name: name, Email: e, DealerSiteID: car.CarSiteID}, title, nil
 	}
 	s.log().Error("DEPARTMENT_NOT_FOUND", "car_id", carID, "site_id", car.CarSiteID)
 	return leads.Recipient{}, "", &errs.Error{Code: errs.Invalid, Message: "No dealer can take a message about this car at the moment.", Fields: map[string]string{"values.car": leads.InvalidInput}}

@@ -231,7 +231,8 @@ func (s *Service) serviceRecipient(ctx context.Context, st *site.Site, v *leads.
 	}
 	for _, d := range dealers {
 		if d.SiteID == v.SiteID {
-			return leads.Recipient{Name: d.Name, Email: d.email}, nil
+			id, _ := strconv.ParseInt(d.SiteID, 10, 64)
+			return leads.Recipient{Name: d.Name, Email: d.email, DealerSiteID: id}, nil
 		}
 	}
 	return leads.Recipient{}, &errs.Error{Code: errs.Invalid, Message: "Choose one of the dealers.", Fields: map[string]string{"values.siteId": leads.InvalidInput}}

@@ -276,6 +276,10 @@ func ParseServiceRequest(raw json.RawMessage, today time.Time, country string, f
 type Recipient struct {
 	Name  string
 	Email string
+	// DealerSiteID is the dealer site the lead goes to (the car's dealer,
+	// the dealer the visitor picked); 0 when it goes to the site as a
+	// whole. The sales inbox shows the lead to that dealer's sellers.
+	DealerSiteID int64
 }
 
 // Form is a checked submission of any comhub form, ready to be stored.

@@ -67,13 +67,13 @@ func (s *Store) Save(ctx context.Context, siteName string, f *Form, to Recipient
 		var q string
 		switch s.db.Engine {
 		case store.Postgres:
-			q = `INSERT INTO leads (site_name, submission_id, form_name, car_id, doc, email, recipient, created_at)
-			     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (site_name, submission_id) DO NOTHING RETURNING id`
+			q = `INSERT INTO leads (site_name, submission_id, form_name, car_id, doc, email, recipient, created_at, dealer_site_id)
+			     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (site_name, submission_id) DO NOTHING RETURNING id`
 		default:
-			q = `INSERT INTO leads (site_name, submission_id, form_name, car_id, doc, email, recipient, created_at)
-			     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (site_name, submission_id) DO NOTHING RETURNING id`
+			q = `INSERT INTO leads (site_name, submission_id, form_name, car_id, doc, email, recipient, created_at, dealer_site_id)
+			     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (site_name, submission_id) DO NOTHING RETURNING id`
 		}
-		err := tx.QueryRowContext(ctx, q, siteName, f.SubmissionID, f.Name, f.CarID, string(doc), strings.ToLower(f.Email), strings.ToLower(to.Email), ms(now)).Scan(&id)
+		err := tx.QueryRowContext(ctx, q, siteName, f.SubmissionID, f.Name, f.CarID, string(doc), strings.ToLower(f.Email), strings.ToLower(to.Email), ms(now), to.DealerSiteID).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // already stored
 		}

@@ -22,16 +22,11 @@ type assets struct {
 	EntryJS  string
 	CSS      []string
 	Preloads []string
-	// StaffJS is the staff app's entry (web/src/staff/main.tsx); empty in
-	// a build without it.
+	// StaffJS is the staff app's entry (web/src/staff/main.tsx, a build of
+	// its own with its own manifest, so the visitors' bundle and its
+	// chunks are as they would be without it); empty in a build without it.
 	StaffJS string
 }
-
-// Entries of the client build, by source path.
-const (
-	clientEntry = "src/app/entry-client.tsx"
-	staffEntry  = "src/staff/main.tsx"
-)
 
 type asset struct {
 	body, gz, br []byte
@@ -56,15 +51,8 @@ func loadAssets(dist string) (*assets, error) {
 		return nil, fmt.Errorf("front-end manifest: %w", err)
 	}
 	a := &assets{files: map[string]*asset{}}
-	for src, e := range man {
+	for _, e := range man {
 		if !e.IsEntry {
-			continue
-		}
-		if src == staffEntry {
-			a.StaffJS = "/" + e.File
-			continue
-		}
-		if src != clientEntry && len(man) > 0 && hasEntry(man, clientEntry) {
 			continue
 		}
 		a.EntryJS = "/" + e.File
@@ -79,6 +67,15 @@ func loadAssets(dist string) (*assets, error) {
 	}
 	if a.EntryJS == "" {
 		return nil, fmt.Errorf("front-end manifest has no entry")
+	}
+	if raw, err := os.ReadFile(filepath.Join(dist, ".vite", "staff-manifest.json")); err == nil {
+		var sm map[string]manifestEntry
+		if err := json.Unmarshal(raw, &sm); err != nil {
+			return nil, fmt.Errorf("staff app manifest: %w", err)
+		}
+		if e, ok := sm["src/staff/main.tsx"]; ok && e.IsEntry {
+			a.StaffJS = "/" + e.File
+		}
 	}
 	// Without CSS code splitting the one stylesheet is an entry of its own
 	// ("style.css"): every page links it.
@@ -110,11 +107,6 @@ func loadAssets(dist string) (*assets, error) {
 		return nil, fmt.Errorf("read front-end assets: %w", err)
 	}
 	return a, nil
-}
-
-func hasEntry(man map[string]manifestEntry, src string) bool {
-	e, ok := man[src]
-	return ok && e.IsEntry
 }
 
 func compressible(ctype string) bool {

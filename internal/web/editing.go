@@ -33,9 +33,34 @@ type EditingDeps struct {
 	// Secret protects POST /api/editing/render (EDITING_SECRET); empty
 	// turns that endpoint off.
 	Secret string
-	// Limiter throttles sign-ins per account and per address (counters in
-	// the store, so they hold across processes); nil turns throttling off.
+	// Limiter throttles sign-ins per account and address pair and per
+	// address (counters in the store, so they hold across processes); nil
+	// turns throttling off.
 	Limiter Limiter
+	// Directory is where the editors' accounts live (the staff account
+	// store, where EDITOR_ACCOUNTS is written at start and an admin
+	// disables and resets accounts); nil: Accounts alone.
+	Directory EditorDirectory
+}
+
+// EditorDirectory checks editors' passwords and what they may edit
+// (accounts.Editors).
+type EditorDirectory interface {
+	// CheckEditor verifies a name and password: errs.Unauthorized for a
+	// wrong name or password or a disabled account.
+	CheckEditor(ctx context.Context, name, password string) error
+	// MayEdit reports whether the account may edit the site now.
+	MayEdit(ctx context.Context, name, site string) (bool, error)
+}
+
+// mayEdit reports whether the editor name may edit site.
+func (s *Server) mayEdit(ctx context.Context, name, site string) (bool, error) {
+	ed := s.deps.Editing
+	if ed.Directory != nil {
+		return ed.Directory.MayEdit(ctx, name, site)
+	}
+	acc, ok := ed.Accounts[name]
+	return ok && acc.MayEdit(site, s.sites.Default().Name), nil
 }
 
 // Limiter counts hits of a key in fixed windows; *ratelimit.Limiter
@@ -55,6 +80,15 @@ func (s *Server) resetLogin(ctx context.Context, name, addr string) {
 	if err := (ratelimit.SignIn{Counter: s.deps.Editing.Limiter}).Succeeded(ctx, name, addr); err != nil {
 		s.log.Warn("resetting sign-in throttle failed", "err", err)
 	}
+}
+
+// checkEditor checks an editor's password in the directory (which bounds
+// its own bcrypt work) or, without one, in Accounts.
+func (s *Server) checkEditor(ctx context.Context, name, password string) error {
+	if d := s.deps.Editing.Directory; d != nil {
+		return d.CheckEditor(ctx, name, password)
+	}
+	return s.checkPassword(ctx, s.deps.Editing.Accounts, name, password)
 }
 
 // checkPassword runs the bcrypt check with at most cap(s.pwSem) at a time,
@@ -105,10 +139,14 @@ func (s *Server) editorSession(r *http.Request) (*editing.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The account may have been removed, or may not edit this site.
+	// The account may have been removed or disabled, or may not edit
+	// this site.
 	if st := siteOf(r.Context()); st != nil {
-		acc, ok := s.deps.Editing.Accounts[sess.Editor]
-		if !ok || !acc.MayEdit(st.Name, s.sites.Default().Name) {
+		ok, err := s.mayEdit(r.Context(), sess.Editor, st.Name)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
 			return nil, errs.E(errs.Forbidden, "This editor account may not edit this site.")
 		}
 	}
@@ -269,7 +307,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	}
 	name, password, next := strings.TrimSpace(r.PostForm.Get("name")), r.PostForm.Get("password"), r.PostForm.Get("next")
 	ed := s.deps.Editing
-	if ed == nil || len(ed.Accounts) == 0 {
+	if ed == nil || (len(ed.Accounts) == 0 && ed.Directory == nil) {
 		return s.writeLogin(w, r, http.StatusServiceUnavailable, name, next, "Inga redaktörskonton är konfigurerade på den här servern (EDITOR_ACCOUNTS).")
 	}
 	if len(name) > 200 || len(password) > 200 {
@@ -284,16 +322,22 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
 		return s.writeLogin(w, r, http.StatusTooManyRequests, name, next, fmt.Sprintf("För många inloggningsförsök. Försök igen om %d min.", max(1, mins)))
 	}
-	if err := s.checkPassword(r.Context(), ed.Accounts, name, password); err != nil {
+	if err := s.checkEditor(r.Context(), name, password); err != nil {
 		if errs.Is(err, errs.Unauthorized) {
 			s.log.Info("editor sign-in failed", "name", name, "request_id", requestID(r.Context()))
 			return s.writeLogin(w, r, http.StatusUnauthorized, name, next, "Fel användarnamn eller lösenord.")
 		}
 		return err
 	}
-	if st := siteOf(r.Context()); st != nil && !ed.Accounts[name].MayEdit(st.Name, s.sites.Default().Name) {
-		s.log.Info("editor sign-in on a site the account may not edit", "name", name, "site", st.Name, "request_id", requestID(r.Context()))
-		return s.writeLogin(w, r, http.StatusForbidden, name, next, "Ditt konto får inte redigera den här webbplatsen.")
+	if st := siteOf(r.Context()); st != nil {
+		ok, err := s.mayEdit(r.Context(), name, st.Name)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			s.log.Info("editor sign-in on a site the account may not edit", "name", name, "site", st.Name, "request_id", requestID(r.Context()))
+			return s.writeLogin(w, r, http.StatusForbidden, name, next, "Ditt konto får inte redigera den här webbplatsen.")
+		}
 	}
 	s.resetLogin(r.Context(), name, httpguard.ClientAddr(r))
 	token, sess, err := ed.Store.CreateSession(r.Context(), name, ed.SessionTTL)

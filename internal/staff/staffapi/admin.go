@@ -1,21 +1,12 @@
 package staffapi
 
 import (
-	"crypto/subtle"
 	"net/http"
 	"strconv"
 
 	"forecourt/internal/errs"
 	"forecourt/internal/staff/accounts"
 )
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
-// httpguardEqual compares a sent CSRF token with the session's in
-// constant time; an empty token never matches.
-func httpguardEqual(got, want string) bool {
-	return got != "" && subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
-}
 
 // handleAccounts serves "GET /api/staff/accounts" (admin): every account.
 func (a *API) handleAccounts(w http.ResponseWriter, r *http.Request) error {

@@ -7,10 +7,12 @@ package staffapi
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -125,10 +127,16 @@ func (a *API) Gate(r *http.Request) (*http.Request, error) {
 	if sess == nil {
 		return r, errs.E(errs.Unauthorized, "Sign in to continue.")
 	}
-	if !httpguardEqual(r.Header.Get(CSRFHeader), sess.CSRF) {
+	if !sameToken(r.Header.Get(CSRFHeader), sess.CSRF) {
 		return r, errs.E(errs.Forbidden, "The request lacks a valid CSRF token; reload the page.")
 	}
 	return r, nil
+}
+
+// sameToken compares a sent CSRF token with the session's in constant
+// time; an empty token never matches.
+func sameToken(got, want string) bool {
+	return got != "" && subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
 }
 
 func sessionOf(ctx context.Context) *accounts.Session {
@@ -214,7 +222,7 @@ func (a *API) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := decode(w, r, &in); err != nil {
 		return err
 	}
-	name := strings.ToLower(strings.TrimSpace(in.Account))
+	name := strings.TrimSpace(in.Account)
 	fe := errs.FieldErrors{}
 	if name == "" || len(name) > 80 {
 		fe.Add("account", "Enter your user name.")
@@ -228,7 +236,7 @@ func (a *API) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	addr := httpguard.ClientAddr(r)
 	if wait, err := a.Throttle.Attempt(r.Context(), name, addr); err != nil {
 		if errs.Is(err, errs.RateLimited) {
-			w.Header().Set("Retry-After", itoa(int((wait+time.Second-1)/time.Second)))
+			w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
 			a.log().Warn("staff sign-in throttled", "account", name, "addr", addr)
 		}
 		return err

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     public code: string,
     message: string,
     public fields: Record<string, string> = {},
+    /** Seconds to wait (Retry-After of a 429), 0 when not given. */
+    public retryAfter = 0,
   ) {
     super(message);
   }
@@ -53,7 +55,8 @@ export async function api<T>(path: string, opts: Options = {}): Promise<T> {
   if (!res.ok) {
     const err = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined)?.error;
     if (res.status === 401 && path !== "/api/staff/login" && path !== "/api/staff/me") signedOut();
-    throw new ApiError(res.status, err?.code ?? "internal", err?.message ?? res.statusText, err?.fields ?? {});
+    const retry = Number(res.headers.get("Retry-After") ?? 0);
+    throw new ApiError(res.status, err?.code ?? "internal", err?.message ?? res.statusText, err?.fields ?? {}, Number.isFinite(retry) ? retry : 0);
   }
   return data as T;
 }

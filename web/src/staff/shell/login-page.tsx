@@ -37,7 +37,8 @@ const messages = defineMessages({
 
 type State = { kind: "idle" } | { kind: "busy" } | { kind: "error"; message: string };
 
-function safeNext(next: string | null): string {
+/** safeNext keeps a post-sign-in target inside the staff app. */
+export function safeNext(next: string | null): string {
   if (!next || !next.startsWith("/staff") || next.startsWith("//") || next.includes("\\")) return "/staff/";
   if (next.startsWith("/staff/login")) return "/staff/";
   return next;
@@ -68,7 +69,7 @@ export function LoginPage() {
       let message = t.failed;
       if (err instanceof ApiError) {
         if (err.status === 401) message = t.wrong;
-        else if (err.status === 429) message = fill(t.throttled, { minutes: 1 });
+        else if (err.status === 429) message = fill(t.throttled, { minutes: Math.max(1, Math.ceil(err.retryAfter / 60)) });
         else if (err.status === 400) message = t.missing;
       }
       setState({ kind: "error", message });

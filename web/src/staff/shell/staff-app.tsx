@@ -6,7 +6,7 @@ import { routeOf } from "../routes";
 import { defineMessages, LangProvider, useLang, useMessages } from "./i18n";
 import { Layout } from "./layout";
 import { HomePage } from "./home-page";
-import { LoginPage } from "./login-page";
+import { LoginPage, safeNext } from "./login-page";
 import { navigate, useLocation } from "./router";
 import { MeProvider, useMeState } from "./use-me";
 
@@ -54,6 +54,10 @@ function Screen() {
     }
   }, [state.status, isLogin, loc.pathname, loc.search]);
   useEffect(() => {
+    // Signed in already: the sign-in page goes where it was to go.
+    if (state.status === "signed-in" && isLogin) navigate(safeNext(loc.searchParams.get("next")), { replace: true });
+  }, [state.status, isLogin, loc.searchParams]);
+  useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
   if (state.status === "loading") return <p className="staff-loading" role="status">{t.loading}</p>;
@@ -65,7 +69,8 @@ function Screen() {
       </main>
     );
   }
-  if (state.status === "signed-out" || isLogin) return <LoginPage />;
+  if (state.status === "signed-out" || (isLogin && state.status !== "signed-in")) return <LoginPage />;
+  if (isLogin) return <p className="staff-loading" role="status">{t.loading}</p>;
   return (
     <Layout>
       <Page path={loc.pathname} />
