@@ -222,6 +222,13 @@ func (e *Engine) operating(ctx context.Context, q querier, ids []string, from, t
 	return out, nil
 }
 
+// Operating returns the workshops of ids as they operate on the days
+// from..to (their stored week and the closures of those days); unknown
+// departments are left out.
+func (e *Engine) Operating(ctx context.Context, ids []string, from, to Date) (map[string]*Workshop, error) {
+	return e.operating(ctx, e.db, ids, from, to)
+}
+
 // workshopOn is operating for one department. Errors: ErrUnknownDepartment.
 func (e *Engine) workshopOn(ctx context.Context, q querier, id string, from, to Date) (*Workshop, error) {
 	ws, err := e.operating(ctx, q, []string{id}, from, to)

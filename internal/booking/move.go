@@ -12,6 +12,8 @@ import (
 var (
 	ErrCancelled = errs.E(errs.Conflict, "Bokningen är avbokad")
 	ErrPassed    = errs.E(errs.Conflict, "Besöket har redan varit och kan inte ändras")
+	// ErrVisited: the workshop marked the visit (arrived, done, no-show).
+	ErrVisited = errs.E(errs.Conflict, "Besöket är redan markerat av verkstaden och kan inte flyttas")
 )
 
 // MoveRequest asks to move a booking to another time at the same
@@ -93,8 +95,10 @@ func (e *Engine) Move(ctx context.Context, r MoveRequest) (Booking, error) {
 			return err
 		}
 		switch {
-		case old.Status != StatusBooked:
+		case old.Status == StatusCancelled:
 			return ErrCancelled
+		case old.Status != StatusBooked:
+			return ErrVisited
 		case !old.Start.After(e.Now()):
 			return ErrPassed
 		case old.Start.Equal(start) && old.FullDay == r.FullDay:

@@ -197,7 +197,7 @@ func (e *Engine) MoveSlots(ctx context.Context, id string, day Date) ([]MoveSlot
 // errs.Invalid for another status; ErrCancelled.
 func (e *Engine) SetStatus(ctx context.Context, id, status string) (Booking, error) {
 	switch status {
-	case StatusArrived, StatusDone, StatusNoShow, StatusBooked:
+	case StatusArrived, StatusDone, StatusNoShow:
 	default:
 		return Booking{}, &errs.Error{Code: errs.Invalid, Message: "Choose arrived, done or noshow.", Fields: map[string]string{"status": "arrived, done or noshow"}}
 	}

@@ -275,7 +275,8 @@ func TestCalendarAndStatus(t *testing.T) {
 }
 
 // TestHubDeliversEvents: changes made through another engine on the same
-// store (another replica) reach the hub's subscribers of the department.
+// store (another replica) reach the hub's subscribers of the department,
+// on this replica's hub and on the other's alike.
 func TestHubDeliversEvents(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -292,6 +293,12 @@ func TestHubDeliversEvents(t *testing.T) {
 		defer stop()
 		noise, stopNoise, _ := hub.Subscribe("D-0001")
 		defer stopNoise()
+		hub2 := booking.NewHub(other)
+		if err := hub2.Once(ctx); err != nil {
+			t.Fatal(err)
+		}
+		ch2, stop2, _ := hub2.Subscribe("D-9001")
+		defer stop2()
 		b, err := other.Book(ctx, request(local("2026-11-25 10:00"), ""))
 		if err != nil {
 			t.Fatal(err)
@@ -310,6 +317,9 @@ func TestHubDeliversEvents(t *testing.T) {
 		want := []string{"created " + b.ID, "status " + b.ID}
 		if strings.Join(got, ",") != strings.Join(want, ",") {
 			t.Fatalf("events %v, want %v", got, want)
+		}
+		if err := hub2.Once(ctx); err != nil || len(ch2) != 2 {
+			t.Fatalf("the other replica's hub: %d events, %v", len(ch2), err)
 		}
 		if len(noise) != 0 {
 			t.Fatalf("another department's subscriber got %d events", len(noise))

@@ -47,6 +47,16 @@ export interface Vehicle {
   packageLevel: string;
   location: VehicleLocation;
   tires: Tire[];
+  /** The workshop's latest inspection of the tyres, if any. */
+  lastInspection?: LastInspection;
+}
+
+/** The workshop's inspection after a wheel change: when, the overall status and its note. */
+export interface LastInspection {
+  date: string;
+  status: "ok" | "replace_soon" | "replace";
+  text: string;
+  note: string;
 }
 
 /** Validated: status 0 means signed in. */

@@ -7,6 +7,8 @@ import { PageHeading } from "./page-heading";
 
 const dimension = (t: Tire) => `${t.wheel.sectionWidth}/${t.wheel.aspectRatio} R${t.wheel.rimDiameter}`;
 const depth = (mm: number) => `${new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 1 }).format(mm)} mm`;
+// The tyre's status class: 1 replace, 2 replace soon (the workshop's inspection), else fine.
+const statusClass = (id: number) => (id === 1 ? "worn" : id === 2 ? "soon" : "ok");
 const badgeSlug = (brand: string) => brand.toLowerCase().normalize("NFD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "car";
 
 /** LoggedInPage: the vehicle, its workshop and package, and the stored tyres (spec §2.2). */
@@ -65,6 +67,15 @@ export function LoggedInPage({ validated, onBook, onOtherCar }: { validated: Val
       </div>
       <section className="fc-th-tires" aria-labelledby="fc-th-tires">
         <h3 id="fc-th-tires">{t("thTiresHeading")}</h3>
+        {v.lastInspection && (
+          <div className="fc-th-inspection">
+            <p>
+              {fill(t("thInspected", "Verkstaden kontrollerade däcken {date}:"), { date: longDate(v.lastInspection.date) })}{" "}
+              <span className={`fc-th-status fc-th-status--${v.lastInspection.status === "replace" ? "worn" : v.lastInspection.status === "replace_soon" ? "soon" : "ok"}`}>{v.lastInspection.text}</span>
+            </p>
+            {v.lastInspection.note && <p className="fc-th-muted">{t("thInspectionNote", "Verkstadens kommentar")}: {v.lastInspection.note}</p>}
+          </div>
+        )}
         <div className="fc-th-table-wrap">
           <table className="fc-th-table">
             <thead>
@@ -85,7 +96,7 @@ export function LoggedInPage({ validated, onBook, onOtherCar }: { validated: Val
                   <td data-label={t("thDimension")}>{dimension(tire)}</td>
                   <td data-label={t("thPattern")}>{tire.wheel.threadPattern}</td>
                   <td data-label={t("thTread")}>{depth(tire.wheel.threadDepth)}</td>
-                  <td data-label={t("thStatus")}><span className={`fc-th-status fc-th-status--${tire.wheel.threadStatusId === 1 ? "worn" : "ok"}`}>{tire.wheel.threadStatusMessage}</span></td>
+                  <td data-label={t("thStatus")}><span className={`fc-th-status fc-th-status--${statusClass(tire.wheel.threadStatusId)}`}>{tire.wheel.threadStatusMessage}</span></td>
                 </tr>
               ))}
             </tbody>
