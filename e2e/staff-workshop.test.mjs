@@ -221,6 +221,13 @@ test("workshop at 390 px: one department, the week, English, the tyre hotel (onl
   const other = await page.evaluate(async () => (await fetch("/api/staff/bookings?department=D-1001&from=2026-11-30&to=2026-11-30")).status);
   assert.ok(other === 403 || other === 404, `another department answers ${other}`);
 
+  // The hours page fits a phone: the weekday table becomes one card per day.
+  await page.getByRole("link", { name: "Öppettider och stängt" }).click();
+  await page.getByRole("row", { name: /Måndag/ }).waitFor();
+  await noSideways(page, "hours at 390");
+  await axe(page, "hours at 390");
+  await screenshot(page, "staff-workshop-hours-390");
+
   await page.getByRole("link", { name: "Däckhotell" }).click();
   const plate = page.getByRole("textbox", { name: "Registreringsnummer" });
   await plate.waitFor();
