@@ -241,7 +241,7 @@ test("workshop at 390 px: one department, the week, English, the tyre hotel (onl
   await page.context().close();
 });
 
-test("tyre hotel: a workshop records tread depths and a verdict by keyboard, and the agreement shows them", async () => {
+test("tyre hotel: a workshop records tread depths and a verdict by keyboard; the agreement and the customer's portal show them", async () => {
   const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
   await signIn(page, "verkstad", "/staff/tirehotel");
   const plate = page.getByRole("textbox", { name: "Registreringsnummer" });
@@ -274,4 +274,24 @@ test("tyre hotel: a workshop records tread depths and a verdict by keyboard, and
   await page.getByRole("button", { name: "Sök" }).click();
   await page.getByRole("table", { name: "Däck" }).getByRole("row", { name: /Vänster bak .*3,4 mm/ }).waitFor();
   await page.context().close();
+
+  // The customer sees the check in the tyre-hotel portal (signed in with the code from the SMS outbox).
+  const portal = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await portal.goto(`${server.url}/dackhotell`);
+  await hydrated(portal);
+  await portal.getByRole("textbox", { name: "Registreringsnummer" }).fill("DCK123");
+  await portal.getByRole("button", { name: "Fortsätt" }).click();
+  const sent = (await (await fetch(`${server.url}/_dev/sms`)).json()).length;
+  await portal.getByRole("button", { name: "Skicka kod" }).click();
+  const sms = await waitFor(async () => {
+    const list = await (await fetch(`${server.url}/_dev/sms`)).json();
+    return list.length > sent && list[0];
+  }, { what: "the portal's code in the development outbox" });
+  await portal.getByRole("textbox", { name: "Kod från SMS" }).pressSequentially(/\b(\d{4})\b/.exec(sms.body)[1]);
+  await portal.getByRole("button", { name: "Logga in" }).click();
+  await portal.getByRole("heading", { name: "Ditt däckhotell" }).waitFor();
+  await portal.getByText(/Verkstaden kontrollerade däcken/).waitFor();
+  await portal.getByText("Bakdäcken räcker en säsong till.").waitFor();
+  await screenshot(portal, "staff-tirehotel-portal-390");
+  await portal.context().close();
 });
