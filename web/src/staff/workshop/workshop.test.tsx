@@ -52,6 +52,27 @@ describe("WorkshopPage", () => {
     await waitFor(() => expect(within(row).getByText("1 av 3 platser")).toBeInTheDocument());
   });
 
+  it("says when the live stream is lost, and fetches what it missed once it is back", async () => {
+    let asked = 0;
+    stubApi({
+      "GET /api/staff/departments": () => ({ body: departments }),
+      "GET /api/staff/bookings": () => {
+        asked++;
+        return { body: calendar() };
+      },
+    });
+    render(<LangProvider><WorkshopPage /></LangProvider>);
+    await screen.findByText("Ansluter…", undefined, { timeout: 10_000 });
+    act(() => FakeEventSource.last!.onopen!());
+    await screen.findByText("Uppdateras direkt");
+    await waitFor(() => expect(asked).toBe(1));
+    act(() => FakeEventSource.last!.onerror!());
+    await screen.findByText("Återansluter…");
+    act(() => FakeEventSource.last!.onopen!());
+    await screen.findByText("Uppdateras direkt");
+    await waitFor(() => expect(asked).toBe(2));
+  });
+
   it("switches to the week and to another department, keeping both in the address", async () => {
     const asked: string[] = [];
     stubApi({
