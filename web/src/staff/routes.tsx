@@ -18,6 +18,34 @@ export type StaffRoute = {
 
 export const routes: StaffRoute[] = [
   {
+    path: "/staff/workshop",
+    roles: ["workshop", "admin"],
+    label: { sv: "Verkstad", en: "Workshop" },
+    hint: { sv: "Dagens och veckans bokningar, live: flytta, avboka, markera ankomst.", en: "The day's and week's bookings, live: move, cancel, mark arrivals." },
+    page: lazy(() => import("./workshop/components/workshop-page")),
+  },
+  {
+    path: "/staff/workshop/hours",
+    roles: ["workshop", "admin"],
+    label: { sv: "Öppettider", en: "Opening hours" },
+    hint: { sv: "Öppettider och platser per veckodag, stängda dagar och spärrade tider.", en: "Hours and places per weekday, closed days and blocked hours." },
+    page: lazy(() => import("./workshop/components/hours-page")),
+  },
+  {
+    path: "/staff/workshop/print",
+    roles: ["workshop", "admin"],
+    label: { sv: "Dagslista", en: "Day list" },
+    hidden: true,
+    page: lazy(() => import("./workshop/components/print-page")),
+  },
+  {
+    path: "/staff/tirehotel",
+    roles: ["workshop", "admin"],
+    label: { sv: "Däckhotell", en: "Tyre hotel" },
+    hint: { sv: "Sök avtal på registreringsnummer och registrera mönsterdjup.", en: "Look up agreements by plate and record tread depths." },
+    page: lazy(() => import("./tirehotel/components/tirehotel-page")),
+  },
+  {
     path: "/staff/leads",
     roles: ["sales", "admin"],
     label: { sv: "Leads", en: "Leads" },
