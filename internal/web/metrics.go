@@ -12,6 +12,7 @@ type metrics struct {
 	render    prometheus.Histogram
 	fallbacks *prometheus.CounterVec
 	restarts  prometheus.Counter
+	docs      *prometheus.CounterVec
 }
 
 func newMetrics() *metrics {
@@ -29,7 +30,8 @@ func newMetrics() *metrics {
 	m.restarts = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "forecourt_render_worker_restarts_total", Help: "Render worker restarts.",
 	})
-	m.reg.MustRegister(m.requests, m.render, m.fallbacks, m.restarts,
+	m.docs = docMetric()
+	m.reg.MustRegister(m.requests, m.render, m.fallbacks, m.restarts, m.docs,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
