@@ -24,6 +24,10 @@ type config struct {
 	RenderWorkers int
 	RenderTimeout time.Duration
 	RenderCache   int
+	// Prerender makes the long tail's page documents in advance (PRERENDER),
+	// working PrerenderShare of the wall clock (PRERENDER_SHARE_PCT).
+	Prerender      bool
+	PrerenderShare float64
 	// JobPoll is how often the job queue looks for due jobs (JOB_POLL_MS).
 	JobPoll     time.Duration
 	PublicURL   string
@@ -77,6 +81,8 @@ func loadConfig() (config, error) {
 	c.Port = envInt("PORT", 8080, 1, 65535, bad)
 	c.RenderWorkers = envInt("RENDER_WORKERS", 2, 0, 64, bad)
 	c.RenderCache = envInt("RENDER_CACHE", 512, 0, 1_000_000, bad)
+	c.Prerender = envBool("PRERENDER", true, bad)
+	c.PrerenderShare = float64(envInt("PRERENDER_SHARE_PCT", 25, 1, 100, bad)) / 100
 	ms := envInt("RENDER_TIMEOUT_MS", 2000, 50, 60_000, bad)
 	c.RenderTimeout = time.Duration(ms) * time.Millisecond
 	c.JobPoll = time.Duration(envInt("JOB_POLL_MS", 1000, 50, 60_000, bad)) * time.Millisecond

@@ -51,6 +51,13 @@ func mustServer(tb testing.TB, renderer web.Renderer) http.Handler {
 
 func mustServerWith(tb testing.TB, renderer web.Renderer, cfg web.Config) http.Handler {
 	tb.Helper()
+	return mustWebServer(tb, renderer, cfg, nil).Handler()
+}
+
+// mustWebServer builds the real server over the embedded demo content;
+// wire, when set, adds to its page assembler and dependencies.
+func mustWebServer(tb testing.TB, renderer web.Renderer, cfg web.Config, wire func(*page.Assembler, *web.Deps)) *web.Server {
+	tb.Helper()
 	// The demo sites carry no tag-manager id (a made-up one loads a script
 	// that cannot exist); group-se gets one here so the snippet is checked.
 	all := site.All()
@@ -72,14 +79,18 @@ func mustServerWith(tb testing.TB, renderer web.Renderer, cfg web.Config) http.H
 		tb.Fatal(err)
 	}
 	pages := &page.Assembler{Content: src, Locales: []string{"sv", "en", "da", "nb", "fi", "sk"}}
-	pages.Register("MainNavigation", pages.NavigationLoader)
-	s, err := web.New(cfg,
-		web.Deps{Sites: sites, Pages: pages, Renderer: renderer, Store: storetest.MustSQLite(tb), Redirects: redirects,
-			AssetsDir: webtest.AssetsDir()})
+	deps := web.Deps{Sites: sites, Pages: pages, Renderer: renderer, Store: storetest.MustSQLite(tb), Redirects: redirects,
+		AssetsDir: webtest.AssetsDir()}
+	if wire != nil {
+		wire(pages, &deps)
+	} else {
+		pages.Register("MainNavigation", pages.NavigationLoader)
+	}
+	s, err := web.New(cfg, deps)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return s.Handler()
+	return s
 }
 
 func TestHomePageHead(t *testing.T) {
