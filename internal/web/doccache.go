@@ -305,14 +305,18 @@ func (s *Server) lookupDoc(st *site.Site, addr, ident string) (*pageDoc, bool) {
 		}
 	}
 	if d == nil {
-		s.metrics.docs.WithLabelValues("miss").Inc()
+		s.metrics.docMiss.Inc()
 		return nil, false
 	}
 	if time.Since(d.made) > docMaxAge {
-		s.metrics.docs.WithLabelValues("stale").Inc()
+		s.metrics.docStale.Inc()
 		return d, false
 	}
-	s.metrics.docs.WithLabelValues(src).Inc()
+	if src == "memory" {
+		s.metrics.docMemory.Inc()
+	} else {
+		s.metrics.docStore.Inc()
+	}
 	return d, true
 }
 

@@ -134,6 +134,9 @@ func (s *Server) secure(next http.Handler) http.Handler {
 // csp builds the Content-Security-Policy. Editing mode may be framed by the
 // configured editing host; everything else may not be framed at all.
 func (s *Server) csp(nonce string, editing bool) string {
+	if !editing && len(s.noncePolicy) == 2 {
+		return s.noncePolicy[0] + nonce + s.noncePolicy[1] // made once (New)
+	}
 	return s.cspWith("'nonce-"+nonce+"'", editing)
 }
 

@@ -150,6 +150,12 @@ func (p *prerenderer) round(ctx context.Context, st *site.Site) {
 			p.setState(st.Name, "due")
 			return
 		}
+		if p.s.prerenderBase(st) != base {
+			// Visitors came by another origin than the round's: its
+			// documents would not be theirs.
+			p.schedule(st.Name)
+			return
+		}
 		if i%200 == 0 {
 			p.setState(st.Name, strconv.Itoa(i)+"/"+strconv.Itoa(len(paths)))
 		}

@@ -23,7 +23,7 @@ type pricedNav struct {
 }
 
 func (p pricedNav) MarshalJSON() ([]byte, error) { return json.Marshal(p.nav) }
-func (p pricedNav) ContributeHead(h *page.Head) { h.Description = "Pris " + p.price }
+func (p pricedNav) ContributeHead(h *page.Head)  { h.Description = "Pris " + p.price }
 
 // After the stock changes, the first request for a pre-rendered page gets
 // the new stock's document, never the one made before; before it, the

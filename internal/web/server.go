@@ -112,10 +112,13 @@ type Server struct {
 	prerender  *prerenderer
 	// cssLinks are the Link headers preloading the stylesheets.
 	cssLinks []string
-	deps     Deps
-	started  time.Time
-	pwSem    chan struct{} // bounds concurrent password checks
-	pwWait   time.Duration // how long a sign-in waits for a slot
+	// noncePolicy is the policy of a response that is not a page, before
+	// and after its nonce.
+	noncePolicy []string
+	deps        Deps
+	started     time.Time
+	pwSem       chan struct{} // bounds concurrent password checks
+	pwWait      time.Duration // how long a sign-in waits for a slot
 }
 
 // New builds the server. It fails when the front-end build is missing.
@@ -150,6 +153,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 		s.cssLinks = append(s.cssLinks, "<"+css+">; rel=preload; as=style")
 	}
 	s.prerender = newPrerenderer(s, cfg.Prerender)
+	// Every response's policy around its nonce, built once.
+	s.noncePolicy = strings.SplitN(s.cspWith("'nonce-\x00'", false), "\x00", 2)
 	return s, nil
 }
 
