@@ -42,7 +42,15 @@ import (
 // data) and editing mode never use it.
 
 // docMaxAge is how long a document is served without running its loaders.
-const docMaxAge = 5 * time.Minute
+// An older one, up to docHardMaxAge, is still served at once while the
+// loaders check it in the background (one check at a time: the check of a
+// pre-rendered car page should not cost its visitor the loaders, nor a
+// round of 20 000 of them the server's CPU); an even older one is checked
+// before it is served.
+const (
+	docMaxAge     = 5 * time.Minute
+	docHardMaxAge = time.Hour
+)
 
 // docCacheBytes bounds the documents kept in memory (compressed, plus the
 // uncompressed form of those asked for without gzip).
@@ -85,6 +93,13 @@ func (d *pageDoc) restamped(ident string) *pageDoc {
 // when the pre-renderer made it (the long tail would push the pages asked
 // for often out of memory).
 func (s *Server) keepDoc(ctx context.Context, addr string, d *pageDoc) {
+	if revalidating(ctx) != nil && s.prerender != nil && s.prerender.store.has(addr, d.ident) {
+		// A checked document of the store: the store's copy is the
+		// checked one too, or it would be served stale again.
+		if err := s.prerender.store.put(addr, d); err != nil {
+			s.log.Warn("keep a checked document", "err", err)
+		}
+	}
 	if isPrerender(ctx) {
 		if s.prerender != nil {
 			if err := s.prerender.store.put(addr, d); err != nil {
@@ -289,6 +304,39 @@ func (s *Server) docIdent(st *site.Site, addr string) string {
 }
 
 type ctxPrerender struct{}
+
+// ctxRevalidate carries the document a background check is of.
+type ctxRevalidate struct{}
+
+// revalidating returns the document a background check is of, or nil.
+func revalidating(ctx context.Context) *pageDoc {
+	d, _ := ctx.Value(ctxRevalidate{}).(*pageDoc)
+	return d
+}
+
+// revalidateLater checks a stale document in the background by running
+// the request again through the page handler (the loaders; the renderer
+// only when the page data changed), unless a check is running already.
+func (s *Server) revalidateLater(r *http.Request, d *pageDoc) {
+	select {
+	case s.docCheck <- struct{}{}:
+	default:
+		return
+	}
+	ctx := context.WithValue(context.WithoutCancel(r.Context()), ctxRevalidate{}, d)
+	r2 := r.Clone(ctx)
+	r2.Header.Del("If-None-Match")
+	r2.Header.Set("Accept-Encoding", "gzip")
+	r2.Method = http.MethodGet
+	go func() {
+		defer func() { <-s.docCheck }()
+		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		if err := s.handlePage(discardResponse{h: http.Header{}}, r2.WithContext(ctx)); err != nil {
+			s.log.Warn("check a kept document", "path", r2.URL.Path, "err", err)
+		}
+	}()
+}
 
 // isPrerender reports a request made by the pre-renderer.
 func isPrerender(ctx context.Context) bool { return ctx.Value(ctxPrerender{}) != nil }

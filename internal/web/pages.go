@@ -142,9 +142,13 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	var stale *pageDoc
 	if cacheable {
 		ident = s.docIdent(st, addr)
-		if !isPrerender(r.Context()) {
+		if stale = revalidating(r.Context()); stale == nil && !isPrerender(r.Context()) {
 			d, fresh := s.lookupDoc(st, addr, ident)
 			if fresh {
+				return s.serveDoc(w, r, d)
+			}
+			if d != nil && time.Since(d.made) < docHardMaxAge {
+				s.revalidateLater(r, d)
 				return s.serveDoc(w, r, d)
 			}
 			stale = d

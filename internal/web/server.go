@@ -108,7 +108,8 @@ type Server struct {
 	docs       *docCache
 	versions   *docVersions
 	docUpgrade chan struct{}
-	bases      sync.Map // site name → the origin its visitors used last
+	docCheck   chan struct{} // holds a token while a stale document is checked
+	bases      sync.Map      // site name → the origin its visitors used last
 	prerender  *prerenderer
 	// cssLinks are the Link headers preloading the stylesheets.
 	cssLinks []string
@@ -147,6 +148,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 		s.gzUpgrade = make(chan struct{}, 1)
 		s.docs = newDocCache(docCacheBytes)
 		s.docUpgrade = make(chan struct{}, 1)
+		s.docCheck = make(chan struct{}, 1)
 	}
 	s.versions = newDocVersions(a.EntryJS + " " + strings.Join(a.CSS, " "))
 	for _, css := range a.CSS {
