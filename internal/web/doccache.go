@@ -52,6 +52,12 @@ const (
 	docHardMaxAge = time.Hour
 )
 
+// docClockOffset moves the clock of documents' ages (a seam for tests).
+var docClockOffset atomic.Int64
+
+// docClock is the clock of documents' ages.
+func docClock() time.Time { return time.Now().Add(time.Duration(docClockOffset.Load())) }
+
 // docCacheBytes bounds the documents kept in memory (compressed, plus the
 // uncompressed form of those asked for without gzip).
 const docCacheBytes = 64 << 20
@@ -84,7 +90,7 @@ func (d *pageDoc) size() int {
 // restamped returns a copy of d made fresh now.
 func (d *pageDoc) restamped(ident string) *pageDoc {
 	nd := &pageDoc{ident: ident, status: d.status, etag: d.etag, lastMod: d.lastMod, cacheControl: d.cacheControl,
-		csp: d.csp, docKey: d.docKey, gz: d.gz, level: d.level, made: time.Now()}
+		csp: d.csp, docKey: d.docKey, gz: d.gz, level: d.level, made: docClock()}
 	nd.plain.Store(d.plain.Load())
 	return nd
 }
@@ -356,7 +362,7 @@ func (s *Server) lookupDoc(st *site.Site, addr, ident string) (*pageDoc, bool) {
 		s.metrics.docMiss.Inc()
 		return nil, false
 	}
-	if time.Since(d.made) > docMaxAge {
+	if docClock().Sub(d.made) > docMaxAge {
 		s.metrics.docStale.Inc()
 		return d, false
 	}

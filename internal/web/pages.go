@@ -147,7 +147,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 			if fresh {
 				return s.serveDoc(w, r, d)
 			}
-			if d != nil && time.Since(d.made) < docHardMaxAge {
+			if d != nil && docClock().Sub(d.made) < docHardMaxAge {
 				s.revalidateLater(r, d)
 				return s.serveDoc(w, r, d)
 			}
@@ -290,7 +290,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	h.Set("Content-Security-Policy", csp)
 	if cacheable && !fallback && d != nil && (res.Status == http.StatusOK || res.Status == http.StatusNotFound) {
 		pd := &pageDoc{ident: ident, status: res.Status, etag: etag, lastMod: lastMod, cacheControl: cacheControl,
-			csp: csp, docKey: key, gz: d.stream(), level: d.level, made: time.Now()}
+			csp: csp, docKey: key, gz: d.stream(), level: d.level, made: docClock()}
 		if plain != nil {
 			p := bytes.Clone(plain)
 			pd.plain.Store(&p)

@@ -120,4 +120,28 @@ func TestPrerenderedPagesFollowTheStock(t *testing.T) {
 	if r := get(paths[0]); r.Header.Get("ETag") == first.Header.Get("ETag") {
 		t.Errorf("the changed document kept its ETag")
 	}
+
+	// A change the server is not told about (a content source's own
+	// cache, a clock): a document older than 5 minutes is served at once
+	// and checked in the background; the next request has the new page.
+	price.Store("369 900 kr")
+	undo := web.SetDocClock(10 * time.Minute)
+	defer undo()
+	if r := get(paths[0]); description(r) != "Pris 379 900 kr" {
+		t.Fatalf("a stale document was not served at once: %q", description(r))
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for description(get(paths[0])) != "Pris 369 900 kr" {
+		if time.Now().After(deadline) {
+			t.Fatal("the stale document was not checked in the background")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// One older than an hour is checked before it is served.
+	price.Store("359 900 kr")
+	undo()
+	undo = web.SetDocClock(2 * time.Hour)
+	if r := get(paths[1]); description(r) != "Pris 359 900 kr" {
+		t.Fatalf("a document older than an hour was served unchecked: %q", description(r))
+	}
 }
