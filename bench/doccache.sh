@@ -5,7 +5,7 @@
 #
 # Starts its own server on the seeded demo data (PRERENDER_SHARE_PCT from the
 # environment, default 25) and a static Go server (bench/staticserve) that
-# sends /bilar's own bytes from memory, then runs wrk -t2 -c16 from the same
+# sends /bilar's own bytes (document and headers) from memory, then runs wrk -t2 -c16 from the same
 # two cores over loopback, each run bounded by [seconds] (default 15):
 #   1. /bilar, gzip and identity: the static limit, then the server (cached);
 #   2. while the pre-render of every car runs: /bilar again (what pre-rendering
@@ -38,8 +38,9 @@ for _ in $(seq 1 3000); do curl -sf "$base/healthz" >/dev/null 2>&1 && break; sl
 started=$(date +%s)
 # The first visitor tells the pre-renderer the origin to make documents for.
 curl -s -o "$work/bilar.html" "$base/bilar"
-curl -s -H 'Accept-Encoding: gzip' -o "$work/bilar.gz" "$base/bilar"
-./bin/staticserve -gz "$work/bilar.gz" -plain "$work/bilar.html" >"$work/static.addr" &
+curl -s -H 'Accept-Encoding: gzip' -D "$work/bilar.headers" -o "$work/bilar.gz" "$base/bilar"
+# The static limit sends the same bytes: the document and the page's headers.
+./bin/staticserve -gz "$work/bilar.gz" -plain "$work/bilar.html" -headers "$work/bilar.headers" >"$work/static.addr" &
 pids+=("$!")
 for _ in $(seq 1 100); do [ -s "$work/static.addr" ] && break; sleep 0.1; done
 static="http://$(cat "$work/static.addr")"

@@ -63,14 +63,18 @@ func (p *prerenderer) schedule(siteName string) {
 	}
 }
 
-// next takes a due site, or "" when none is.
+// next takes a due site in the registry's order (the default site first),
+// or "" when none is.
 func (p *prerenderer) next() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for name := range p.pending {
-		delete(p.pending, name)
-		return name
+	for _, st := range append([]*site.Site{p.s.sites.Default()}, p.s.sites.All()...) {
+		if p.pending[st.Name] {
+			delete(p.pending, st.Name)
+			return st.Name
+		}
 	}
+	clear(p.pending) // sites the registry does not have
 	return ""
 }
 
