@@ -69,8 +69,13 @@ export async function startServer(env = {}) {
     cwd: root,
     // A render deadline of 10 s, not 2: on a loaded machine a render can
     // overrun 2 s, and the page then comes as the client-side fallback,
-    // which journeys that read the server HTML do not expect.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ACCESS_LOG: "false", RENDER_WORKERS: "1", RENDER_TIMEOUT_MS: "10000", LOADER_TIMEOUT_MS: "10000", ...env },
+    // which journeys that read the server HTML do not expect; loaders get
+    // 10 s too. No pre-render: a journey visits a few dozen pages, and
+    // making the 23 000 of every site would take a quarter of the one render
+    // worker (and 700 MB of files) for each server the journeys start;
+    // internal/web's tests cover it, and a journey may turn it on
+    // (PRERENDER: "true").
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ACCESS_LOG: "false", RENDER_WORKERS: "1", RENDER_TIMEOUT_MS: "10000", LOADER_TIMEOUT_MS: "10000", PRERENDER: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   proc.stdout.on("data", (d) => logs.push(String(d)));

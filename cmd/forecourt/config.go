@@ -30,6 +30,10 @@ type config struct {
 	RenderTimeout time.Duration
 	LoaderTimeout time.Duration
 	RenderCache   int
+	// Prerender makes the long tail's page documents in advance (PRERENDER),
+	// working PrerenderShare of the wall clock (PRERENDER_SHARE_PCT).
+	Prerender      bool
+	PrerenderShare float64
 	// JobPoll is how often the job queue looks for due jobs (JOB_POLL_MS).
 	JobPoll     time.Duration
 	PublicURL   string

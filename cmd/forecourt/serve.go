@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	contentfiles "forecourt/content"
@@ -177,6 +178,9 @@ func (s *server) close() {
 			s.log.Warn("job queue stop", "err", err)
 		}
 	}
+	if s.web != nil {
+		s.web.Close() // the pre-renderer, before the workers it renders with
+	}
 	if s.pool != nil {
 		s.pool.Close()
 	}
@@ -208,7 +212,16 @@ func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()
 	// indexes when another process imports stock.
 	catalogSvc := catalog.NewService(catalog.NewStore(a.db), mediaHandler.BlurDataURL)
 	engine := search.NewEngine()
-	indexer := &catalog.Indexer{Service: catalogSvc, Engine: engine, Sites: a.sites, Log: log, Built: fitMemory}
+	// The web server's documents of a site are named by its stock version,
+	// bumped once the site's new indexes are in (the web server is built
+	// later: a build before it has nothing to bump).
+	var webSrv atomic.Pointer[web.Server]
+	indexer := &catalog.Indexer{Service: catalogSvc, Engine: engine, Sites: a.sites, Log: log, Built: fitMemory,
+		Swapped: func(siteName string) {
+			if ws := webSrv.Load(); ws != nil {
+				ws.StockChanged(siteName)
+			}
+		}}
 	go func() {
 		if err := indexer.BuildAll(ctx); err != nil {
 			log.Error("building search indexes failed", "err", err)
@@ -279,8 +292,26 @@ func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()
 		return nil, err
 	}
 	srv.jobs = w.jobs
-	srv.web, err = web.New(withHardening(cfg, web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}), deps)
+	webCfg := web.Config{PublicURL: cfg.PublicURL, Locales: cfg.Locales, EditingHost: cfg.EditingHost, AccessLog: cfg.AccessLog, RenderCacheEntries: cfg.RenderCache}
+	if cfg.Prerender && srv.pool != nil {
+		// The pre-rendered documents of this process (their names hold its
+		// epoch, so no other process could use them): removed at stop.
+		base := filepath.Join(cfg.DataDir, "prerender")
+		if err := os.MkdirAll(base, 0o700); err != nil {
+			return nil, fmt.Errorf("pre-render store: %w", err)
+		}
+		dir, err := os.MkdirTemp(base, "run-")
+		if err != nil {
+			return nil, fmt.Errorf("pre-render store: %w", err)
+		}
+		webCfg.Prerender = web.PrerenderConfig{Dir: dir, Share: cfg.PrerenderShare}
+	}
+	srv.web, err = web.New(withHardening(cfg, webCfg), deps)
 	if err != nil {
+		return nil, err
+	}
+	webSrv.Store(srv.web)
+	if err := srv.web.StartPrerender(ctx); err != nil {
 		return nil, err
 	}
 	return srv, nil

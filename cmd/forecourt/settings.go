@@ -93,6 +93,14 @@ func settings() []setting {
 			func(c *config, v string) (err error) { c.LoaderTimeout, err = millis(v, 50, 60_000); return }},
 		{"RENDER_CACHE", "512", "rendered pages kept by page-data hash (0: off)",
 			func(c *config, v string) (err error) { c.RenderCache, err = whole(v, 0, 1_000_000); return }},
+		{"PRERENDER", "true", "make every car page, dealer site and brand and brand/model list of a site in advance after its stock or content changed (and at start), into `$DATA_DIR/prerender/run-*` (removed at stop); off with `RENDER_CACHE=0` or no render workers",
+			func(c *config, v string) (err error) { c.Prerender, err = boolean(v); return }},
+		{"PRERENDER_SHARE_PCT", "25", "the share of the wall clock the pre-render works (one page at a time, resting between pages)",
+			func(c *config, v string) error {
+				n, err := whole(v, 1, 100)
+				c.PrerenderShare = float64(n) / 100
+				return err
+			}},
 		{"JOB_POLL_MS", "1000", "how often the background job queue (alerts, reminders) looks for due jobs",
 			func(c *config, v string) (err error) { c.JobPoll, err = millis(v, 50, 60_000); return }},
 

@@ -45,6 +45,10 @@ type Indexer struct {
 	// Built, when set, is called after each round of index builds (the
 	// server fits its memory limit to the new live heap).
 	Built func()
+	// Swapped, when set, is called with a site's name after its new
+	// indexes were swapped in (the server's documents of the site are then
+	// made again from them).
+	Swapped func(siteName string)
 
 	mu    sync.Mutex
 	sigs  map[string]string
@@ -120,6 +124,9 @@ func (ix *Indexer) rebuild(ctx context.Context, st *site.Site) error {
 	}
 	ix.Engine.Replace(st.VehiclesIndex(), cars)
 	ix.Engine.Replace(st.SitesIndex(), sites)
+	if ix.Swapped != nil {
+		ix.Swapped(st.Name)
+	}
 	ix.mu.Lock()
 	ix.sigs[st.Name] = sig
 	ix.state[st.Name] = fmt.Sprintf("%d cars, %d sites", cars.Len(), sites.Len())

@@ -99,6 +99,22 @@ func (p *Policy) Middleware(next http.Handler) http.Handler {
 	})
 }
 
+// WithSite returns r carrying the facts of a request to site st, as
+// Middleware would compute them for r (its Host picks no site here): for
+// requests the server makes of itself, such as the pre-render's.
+func (p *Policy) WithSite(r *http.Request, st *site.Site) *http.Request {
+	secure := secureRequest(r)
+	f := &Facts{Site: st, ClientAddr: AddrFrom(r, p.ClientIPHeader), Secure: secure, policy: p}
+	f.BaseURL = p.baseURL(r, st, secure)
+	if h := hostOf(p.PublicURL); h != "" {
+		f.originHosts = append(f.originHosts, h)
+	}
+	if h := hostOf(p.PublicURLs[st.Name]); h != "" {
+		f.originHosts = append(f.originHosts, h)
+	}
+	return r.WithContext(context.WithValue(r.Context(), factsKey{}, f))
+}
+
 func (p *Policy) baseURL(r *http.Request, st *site.Site, secure bool) string {
 	if u := p.PublicURLs[st.Name]; u != "" {
 		return strings.TrimSuffix(u, "/")

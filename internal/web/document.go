@@ -18,7 +18,6 @@ type documentData struct {
 	Lang     string
 	Head     page.Head
 	JSONLD   []template.JS
-	Nonce    string
 	CSS      []string
 	EntryJS  string
 	Preloads []string
@@ -72,11 +71,11 @@ var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 {{end}}{{range .Head.Alternates}}<link rel="alternate" hreflang="{{.Lang}}" href="{{.Href}}">
 {{end}}<link rel="icon" href="{{.Head.Favicon}}">
 {{range .CSS}}<link rel="stylesheet" href="{{.}}">
-{{end}}<script nonce="{{.Nonce}}">/(?:^|; )consent=/.test(document.cookie)||document.documentElement.classList.add("fc-consent-unset");(()=>{const x=window.__fcEarly={q:[],ready:0};addEventListener("click",e=>{const t=!x.ready&&e.target instanceof Element&&e.target.closest("button,summary,[role=button],input[type=submit],input[type=checkbox],input[type=radio]");if(!t)return;e.preventDefault();e.stopPropagation();x.q.includes(t)||x.q.length>=5||x.q.push(t)},true)})()</script>
+{{end}}<script>/(?:^|; )consent=/.test(document.cookie)||document.documentElement.classList.add("fc-consent-unset");(()=>{const x=window.__fcEarly={q:[],ready:0};addEventListener("click",e=>{const t=!x.ready&&e.target instanceof Element&&e.target.closest("button,summary,[role=button],input[type=submit],input[type=checkbox],input[type=radio]");if(!t)return;e.preventDefault();e.stopPropagation();x.q.includes(t)||x.q.length>=5||x.q.push(t)},true)})()</script>
 {{if .Fallback}}<link rel="modulepreload" href="{{.EntryJS}}">
 {{range .Preloads}}<link rel="modulepreload" href="{{.}}">
-{{end}}{{end}}{{range .JSONLD}}<script type="application/ld+json" nonce="{{$.Nonce}}">{{.}}</script>
-{{end}}{{with .Head.GTMID}}<script nonce="{{$.Nonce}}">(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;var n=d.querySelector('[nonce]');n&&j.setAttribute('nonce',n.nonce||n.getAttribute('nonce'));f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','{{.}}');</script>
+{{end}}{{end}}{{range .JSONLD}}<script type="application/ld+json">{{.}}</script>
+{{end}}{{with .Head.GTMID}}<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer','{{.}}');</script>
 {{end}}</head>
 <body>
 <div id="root"{{if .Fallback}} data-fallback{{end}}>`))
@@ -91,12 +90,12 @@ var documentTmpl = template.Must(template.New("doc").Parse(`<!doctype html>
 // puts it back into the page data (entry-client.tsx).
 var (
 	documentDict = []byte(`</div>
-<script id="__DICT__" type="application/json" nonce="`)
+<script id="__DICT__" type="application/json">`)
 	documentMiddle = []byte(`</script>
-<script id="__PAGE_DATA__" type="application/json" nonce="`)
+<script id="__PAGE_DATA__" type="application/json">`)
 	documentTail = template.Must(template.New("tail").Parse(`</script>
-{{if .Fallback}}<script type="module" src="{{.EntryJS}}" nonce="{{.Nonce}}"></script>
-{{else}}<script nonce="{{.Nonce}}">for(const b of document.querySelectorAll("input[data-hash-check]"))"#"+b.dataset.hashCheck===location.hash&&(b.checked=!0);((n,e,p)=>{let go=()=>{go=()=>{};for(const h of p||[]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;document.head.append(l)}import(e).catch(()=>{window.__fcEarly.ready=1})};requestAnimationFrame(()=>setTimeout(()=>go()));setTimeout(()=>go(),300)})(document.currentScript.nonce,{{.EntryJS}},{{.Preloads}})</script>
+{{if .Fallback}}<script>(e=>{const s=document.createElement("script");s.type="module";s.src=e;s.onerror=()=>{window.__fcEarly.ready=1};document.head.append(s)})({{.EntryJS}})</script>
+{{else}}<script>for(const b of document.querySelectorAll("input[data-hash-check]"))"#"+b.dataset.hashCheck===location.hash&&(b.checked=!0);((e,p)=>{let go=()=>{go=()=>{};for(const h of p||[]){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}const s=document.createElement("script");s.type="module";s.src=e;s.onerror=()=>{window.__fcEarly.ready=1};document.head.append(s)};requestAnimationFrame(()=>setTimeout(()=>go()));setTimeout(()=>go(),300)})({{.EntryJS}},{{.Preloads}})</script>
 {{end}}</body>
 </html>
 `))
@@ -135,24 +134,30 @@ func jsonLD(items []any) []template.JS {
 	return out
 }
 
-// writeDocument writes the document into buf and returns where the
-// dictionary's JSON lies in it.
-func writeDocument(buf *bytes.Buffer, d documentData) (dictStart, dictEnd int, err error) {
+// docLayout says where the parts of a written document lie: the head
+// (the template's output up to the root), the dictionary's JSON, and the
+// tail after the page data. The inline scripts of the head and the tail
+// are the document's own; the body between them is the app's HTML, whose
+// scripts (if content ever carried one) must not be allowed by hash.
+type docLayout struct {
+	headEnd, dictStart, dictEnd, tailStart int
+}
+
+// writeDocument writes the document into buf and returns its layout.
+func writeDocument(buf *bytes.Buffer, d documentData) (l docLayout, err error) {
 	if err := documentTmpl.Execute(buf, d); err != nil {
-		return 0, 0, err
+		return l, err
 	}
+	l.headEnd = buf.Len()
 	buf.Write(d.Body)
 	buf.Write(documentDict)
-	template.HTMLEscape(buf, []byte(d.Nonce))
-	buf.WriteString(`">`)
-	dictStart = buf.Len()
+	l.dictStart = buf.Len()
 	buf.Write(d.Dict)
-	dictEnd = buf.Len()
+	l.dictEnd = buf.Len()
 	buf.Write(documentMiddle)
-	template.HTMLEscape(buf, []byte(d.Nonce))
-	buf.WriteString(`">`)
 	buf.Write(d.PageJSON)
-	return dictStart, dictEnd, documentTail.Execute(buf, d)
+	l.tailStart = buf.Len()
+	return l, documentTail.Execute(buf, d)
 }
 
 // docPageData is page data as documents and render workers take it: the

@@ -446,6 +446,7 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) error {
 	if s.deps.Editing.Overlay != nil {
 		s.deps.Editing.Overlay.Invalidate(st.Name, in.Language)
 	}
+	s.ContentChanged(st.Name)
 	s.log.Info("page published", "editor", sess.Editor, "site", st.Name, "item", in.ItemID, "lang", in.Language, "versions", n)
 	w.Header().Set("Cache-Control", "no-store")
 	return httpkit.WriteJSON(w, r, http.StatusOK, map[string]any{"published": n})
@@ -591,10 +592,9 @@ func (s *Server) handleEditingRender(w http.ResponseWriter, r *http.Request) err
 		return errs.Wrap(err, "encode page data")
 	}
 	body, fallback := s.renderBody(r.Context(), enc)
-	nonce := nonceOf(r.Context())
 	var buf bytes.Buffer
-	_, _, err = writeDocument(&buf, documentData{
-		Lang: st.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD), Nonce: nonce,
+	_, err = writeDocument(&buf, documentData{
+		Lang: st.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD),
 		CSS: s.assets.CSS, EntryJS: s.assets.EntryJS, Preloads: s.assets.Preloads,
 		Body: body, Fallback: fallback, Dict: enc.dict, PageJSON: enc.page,
 	})

@@ -36,6 +36,8 @@ type gzDoc struct {
 	parts []gzPart
 	size  int // compressed bytes held
 	level int // the flate level of the parts
+	// hashes are the CSP hash sources of the document's inline scripts.
+	hashes []string
 
 	upgrading atomic.Bool // being recompressed at gzipDocLevel
 }
@@ -168,6 +170,14 @@ func (d *gzDoc) streamLen(n int) int {
 		}
 	}
 	return total
+}
+
+// stream returns the gzip stream of the document (no nonce) in one piece.
+func (d *gzDoc) stream() []byte {
+	var buf bytes.Buffer
+	buf.Grow(d.streamLen(0))
+	d.write(&buf, "")
+	return buf.Bytes()
 }
 
 // write writes the gzip stream of the document with nonce in place of the

@@ -82,17 +82,6 @@ func TestCRC32Combine(t *testing.T) {
 	}
 }
 
-func TestSpliceNonce(t *testing.T) {
-	for _, doc := range []string{"", "no marker", "a" + nonceMarker + "b" + nonceMarker + nonceMarker + "c", nonceMarker} {
-		for _, nonce := range []string{"abc123", "", strings.Repeat("x", len(nonceMarker)+3)} {
-			want := strings.ReplaceAll(doc, nonceMarker, nonce)
-			if got := string(spliceNonce([]byte(doc), nonce)); got != want {
-				t.Errorf("spliceNonce(%q, %q) = %q, want %q", doc, nonce, got, want)
-			}
-		}
-	}
-}
-
 func TestGzDocRecompresses(t *testing.T) {
 	doc := []byte(strings.Repeat("<li>Volvo XC60 2021 Diesel</li>", 800) + `<script nonce="` + nonceMarker + `">x</script>` +
 		strings.Repeat("<p>Begagnad</p>", 400))

@@ -38,6 +38,9 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
 	} else {
 		checks["render"] = "disabled"
 	}
+	if s.prerender != nil {
+		checks["prerender"] = s.prerender.State(ctx)
+	}
 	starting := false
 	for name, check := range s.deps.Health {
 		checks[name] = check(ctx)

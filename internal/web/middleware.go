@@ -129,6 +129,15 @@ func (s *Server) secure(next http.Handler) http.Handler {
 // csp builds the Content-Security-Policy. Editing mode may be framed by the
 // configured editing host; everything else may not be framed at all.
 func (s *Server) csp(nonce string, editing bool) string {
+	if !editing && len(s.noncePolicy) == 2 {
+		return s.noncePolicy[0] + nonce + s.noncePolicy[1] // made once (New)
+	}
+	return s.cspWith("'nonce-"+nonce+"'", editing)
+}
+
+// cspWith builds the Content-Security-Policy whose scripts are allowed by
+// sources (a nonce, or the hashes of a page's inline scripts).
+func (s *Server) cspWith(sources string, editing bool) string {
 	frame := "'none'"
 	if editing {
 		frame = "'self'"
@@ -138,7 +147,7 @@ func (s *Server) csp(nonce string, editing bool) string {
 	}
 	return strings.Join([]string{
 		"default-src 'self'",
-		"script-src 'self' 'nonce-" + nonce + "' 'strict-dynamic' https://www.googletagmanager.com",
+		"script-src 'self' " + sources + " 'strict-dynamic' https://www.googletagmanager.com",
 		"style-src 'self' 'unsafe-inline'",
 		"img-src 'self' data: blob: https:",
 		"font-src 'self' data:",

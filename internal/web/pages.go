@@ -76,6 +76,27 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		u := url.URL{Path: trimmed, RawQuery: r.URL.RawQuery}
 		return localRedirect(w, r, u.RequestURI(), http.StatusMovedPermanently)
 	}
+	// A request the document cache may answer is answered from it without
+	// running the loaders (doccache.go); a stale document is checked again
+	// below, and the pre-renderer always makes its documents anew.
+	st := httpguard.SiteOf(r)
+	addr, cacheable := s.docAddress(r, st, p)
+	var ident string
+	var stale *pageDoc
+	if cacheable {
+		ident = s.docIdent(st, addr)
+		if stale = revalidating(r.Context()); stale == nil && !isPrerender(r.Context()) {
+			d, fresh := s.lookupDoc(st, addr, ident)
+			if fresh {
+				return s.serveDoc(w, r, d)
+			}
+			if d != nil && docClock().Sub(d.made) < docHardMaxAge {
+				s.revalidateLater(r, d)
+				return s.serveDoc(w, r, d)
+			}
+			stale = d
+		}
+	}
 	req, err := s.pageRequest(r, p)
 	if err != nil {
 		return err
@@ -104,94 +125,142 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 	// its compressed form), so a repeat is answered without rendering or
 	// even writing the document again.
 	key := docKey(enc.hash, headJSON, req.Site.Locale(req.Lang), s.assets.EntryJS)
+	if stale != nil && stale.docKey == key && stale.status == res.Status {
+		// The page data still names the kept document: it is served as it
+		// is, fresh for another docMaxAge.
+		d := stale.restamped(ident)
+		s.keepDoc(r.Context(), addr, d)
+		return s.serveDoc(w, r, d)
+	}
 	etag := fmt.Sprintf(`W/"%016x"`, key)
-	nonce := nonceOf(r.Context())
+	lastMod := ""
+	if !res.Updated.IsZero() {
+		lastMod = res.Updated.UTC().Format(http.TimeFormat)
+	}
+	cacheControl := "public, max-age=0, s-maxage=60, stale-while-revalidate=300"
+	switch {
+	case req.Editing:
+		cacheControl = "no-store"
+	case req.HideAlert:
+		// The page data carries the hideAlert cookie, so a page asked for
+		// with it is private, and shared caches must key public pages by
+		// the cookie too.
+		cacheControl = "private, no-cache"
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", cacheControl)
 	if req.Editing {
-		h.Set("Cache-Control", "no-store")
-		h.Set("Content-Security-Policy", s.csp(nonce, true))
 		h.Del("X-Frame-Options")
 	} else {
 		// Anonymous content: shared caches may keep it briefly and
-		// revalidate with the ETag. The page data carries the hideAlert
-		// cookie, so a page asked for with it is private, and shared caches
-		// must key public pages by the cookie too.
-		if req.HideAlert {
-			h.Set("Cache-Control", "private, no-cache")
-		} else {
-			h.Set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300")
-		}
+		// revalidate with the ETag; the document is the same bytes for
+		// every visitor (its scripts are allowed by hash, csp.go).
 		h.Add("Vary", "Cookie")
 	}
-	if !res.Updated.IsZero() {
-		h.Set("Last-Modified", res.Updated.UTC().Format(http.TimeFormat))
+	if lastMod != "" {
+		h.Set("Last-Modified", lastMod)
 	}
-	for _, css := range s.assets.CSS {
-		h.Add("Link", "<"+css+">; rel=preload; as=style")
+	for _, l := range s.cssLinks {
+		h.Add("Link", l)
 	}
 	h.Add("Vary", "Accept-Encoding")
-	if res.Status == http.StatusOK && strings.Contains(r.Header.Get("If-None-Match"), etag) {
-		h.Set("ETag", etag)
-		// The cached body carries the nonce of its own CSP header: keep it.
-		h.Del("Content-Security-Policy")
-		w.WriteHeader(http.StatusNotModified)
-		return nil
-	}
+	prerender := isPrerender(r.Context())
 	gz := httpkit.AcceptsGzip(r)
-	if gz {
-		if d := s.gzDocs.get(key); d != nil {
+	var d *gzDoc
+	var csp string
+	if gz || cacheable {
+		if d = s.gzDocs.get(key); d != nil {
 			s.upgradeGzDoc(key, d)
-			h.Set("ETag", etag)
-			writeGzDoc(w, r, res.Status, d, nonce)
-			return nil
+			csp = s.pageCSP(d.hashes, req.Editing)
 		}
 	}
-	body, fallback := s.renderBody(r.Context(), enc)
-	if fallback {
-		// A fallback document differs from the rendered one: its own tag
-		// and cache key. Rendered documents are still looked up first, so
-		// pages are server-rendered again as soon as the workers are back.
-		key ^= fallbackKey
-		etag = fmt.Sprintf(`W/"%016x-f"`, key)
-		// Only a fallback document runs its script at once (documentTail).
-		h.Add("Link", "<"+s.assets.EntryJS+">; rel=modulepreload")
-		if gz {
-			if d := s.gzDocs.get(key); d != nil {
-				h.Set("ETag", etag)
-				writeGzDoc(w, r, res.Status, d, nonce)
-				return nil
+	var plain []byte
+	fallback := false
+	if d == nil {
+		var body []byte
+		body, fallback = s.renderBody(r.Context(), enc)
+		if fallback {
+			// A fallback document differs from the rendered one: its own
+			// tag and cache key. Rendered documents are still looked up
+			// first, so pages are server-rendered again as soon as the
+			// workers are back.
+			key ^= fallbackKey
+			etag = fmt.Sprintf(`W/"%016x-f"`, key)
+			// Only a fallback document runs its script at once (documentTail).
+			h.Add("Link", "<"+s.assets.EntryJS+">; rel=modulepreload")
+			if gz {
+				if d = s.gzDocs.get(key); d != nil {
+					csp = s.pageCSP(d.hashes, req.Editing)
+				}
+			}
+		}
+		if d == nil {
+			// The document is copied out (compressed, or written) before
+			// the buffer goes back to the pool.
+			buf := scratchBuffers.Get().(*bytes.Buffer)
+			defer scratchBuffers.Put(buf)
+			buf.Reset()
+			buf.Grow(len(body) + len(enc.dict) + len(enc.page) + 4096)
+			layout, err := writeDocument(buf, documentData{
+				Lang: req.Site.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD),
+				CSS: s.assets.CSS, EntryJS: s.assets.EntryJS, Preloads: s.assets.Preloads,
+				Body: body, Fallback: fallback, Dict: enc.dict, PageJSON: enc.page,
+			})
+			if err != nil {
+				return errs.Wrap(err, "write document")
+			}
+			doc := buf.Bytes()
+			hashes := documentHashes(doc, layout)
+			csp = s.pageCSP(hashes, req.Editing)
+			if (gz || cacheable) && len(doc) >= httpkit.MinCompress {
+				// Compressed fast the first time, then served from the
+				// cache (and compressed well if asked for again). The
+				// dictionary is compressed once for every page that
+				// carries it, also when documents are not kept
+				// (RENDER_CACHE=0).
+				d = compressDocument(doc, layout.dictStart, layout.dictEnd, enc.dictKey)
+				d.hashes = hashes
+				if !prerender {
+					s.gzDocs.put(key, d) // a nil cache keeps nothing
+				}
+			}
+			if !gz || d == nil {
+				plain = doc
 			}
 		}
 	}
-	h.Set("ETag", etag)
-	// The document is copied out (compressed, or written) before the
-	// buffer goes back to the pool.
-	buf := scratchBuffers.Get().(*bytes.Buffer)
-	defer scratchBuffers.Put(buf)
-	buf.Reset()
-	buf.Grow(len(body) + len(enc.dict) + len(enc.page) + 4096)
-	dictStart, dictEnd, err := writeDocument(buf, documentData{
-		Lang: req.Site.Locale(req.Lang), Head: res.Head, JSONLD: jsonLD(res.Head.JSONLD), Nonce: nonceMarker,
-		CSS: s.assets.CSS, EntryJS: s.assets.EntryJS, Preloads: s.assets.Preloads,
-		Body: body, Fallback: fallback, Dict: enc.dict, PageJSON: enc.page,
-	})
-	if err != nil {
-		return errs.Wrap(err, "write document")
+	h.Set("Content-Security-Policy", csp)
+	if cacheable && !fallback && d != nil && (res.Status == http.StatusOK || res.Status == http.StatusNotFound) {
+		pd := &pageDoc{ident: ident, status: res.Status, etag: etag, lastMod: lastMod, cacheControl: cacheControl,
+			csp: csp, docKey: key, gz: d.stream(), level: d.level, made: docClock()}
+		if plain != nil {
+			p := bytes.Clone(plain)
+			pd.plain.Store(&p)
+		}
+		s.keepDoc(r.Context(), addr, pd)
 	}
-	doc := buf.Bytes()
-	if gz && len(doc) >= httpkit.MinCompress {
-		// Compressed fast the first time, then served from the cache (and
-		// compressed well if asked for again). The dictionary is
-		// compressed once for every page that carries it, also when
-		// documents are not kept (RENDER_CACHE=0).
-		d := compressDocument(doc, dictStart, dictEnd, enc.dictKey)
-		s.gzDocs.put(key, d) // a nil cache keeps nothing
-		writeGzDoc(w, r, res.Status, d, nonce)
+	h.Set("ETag", etag)
+	if res.Status == http.StatusOK && strings.Contains(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
+	if gz && d != nil {
+		writeGzDoc(w, r, res.Status, d, "")
+		return nil
+	}
+	if plain == nil {
+		// Kept compressed, asked for without gzip.
+		b, err := d.pieces()
+		if err != nil {
+			return errs.Wrap(err, "decompress document")
+		}
+		for _, pc := range b {
+			plain = append(plain, pc.b...)
+		}
+	}
 	// No gzip (brotli or none): compressed fast for this response.
-	httpkit.WriteBody(w, r, res.Status, spliceNonce(doc, nonce))
+	httpkit.WriteBody(w, r, res.Status, plain)
 	return nil
 }
 
@@ -216,34 +285,10 @@ func (s *Server) upgradeGzDoc(key uint64, d *gzDoc) {
 			s.log.Warn("recompress document", "err", err)
 			return
 		}
-		s.gzDocs.replace(key, d, newGzDocPieces(pieces, gzipDocLevel))
+		nd := newGzDocPieces(pieces, gzipDocLevel)
+		nd.hashes = d.hashes
+		s.gzDocs.replace(key, d, nd)
 	}()
-}
-
-// spliceNonce puts nonce where doc has the nonce marker, in place when the
-// nonce is not longer than the marker (it is shorter): no second copy of a
-// 100–200 KB document per uncached response.
-func spliceNonce(doc []byte, nonce string) []byte {
-	m := []byte(nonceMarker)
-	i := bytes.Index(doc, m)
-	if i < 0 {
-		return doc
-	}
-	if len(nonce) > len(m) {
-		return bytes.ReplaceAll(doc, m, []byte(nonce))
-	}
-	w, r := i, i
-	for {
-		w += copy(doc[w:], nonce)
-		r += len(m)
-		j := bytes.Index(doc[r:], m)
-		if j < 0 {
-			w += copy(doc[w:], doc[r:])
-			return doc[:w]
-		}
-		w += copy(doc[w:], doc[r:r+j])
-		r += j
-	}
 }
 
 // fallbackKey turns a document's key into its client-side fallback's.
@@ -260,7 +305,8 @@ func docKey(pageHash uint64, headJSON []byte, locale, entry string) uint64 {
 	return d.Sum64()
 }
 
-// writeGzDoc answers with a compressed document, the nonce spliced in.
+// writeGzDoc answers with a compressed document (nonce is empty: documents
+// carry none, csp.go).
 func writeGzDoc(w http.ResponseWriter, r *http.Request, status int, d *gzDoc, nonce string) {
 	h := w.Header()
 	h.Set("Content-Encoding", "gzip")
@@ -296,7 +342,7 @@ func (s *Server) renderBody(ctx context.Context, enc encodedPage) (body []byte, 
 		s.log.Warn("server render failed; serving client-side fallback", "reason", reason, "err", err)
 		return nil, true
 	}
-	if s.cache != nil {
+	if s.cache != nil && !isPrerender(ctx) {
 		s.cache.put(key, html)
 	}
 	return html, false

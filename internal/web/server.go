@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -52,6 +53,9 @@ type Config struct {
 	// requests with "Authorization: Bearer <token>". Without it /metrics is
 	// only on the separate METRICS_ADDR listener (Server.MetricsHandler).
 	MetricsToken string
+	// Prerender keeps the long tail's documents made in advance (off when
+	// its Dir is empty or RenderCacheEntries is 0).
+	Prerender PrerenderConfig
 }
 
 // Renderer turns page data into HTML; *render.Pool implements it.
@@ -110,11 +114,24 @@ type Server struct {
 	gzDocs  *gzDocCache
 	// gzUpgrade holds a token while a document is recompressed.
 	gzUpgrade chan struct{}
-	deps      Deps
-	facts     *httpguard.Policy
-	started   time.Time
-	pwSem     chan struct{} // bounds concurrent password checks
-	pwWait    time.Duration // how long a sign-in waits for a slot
+	// docs are finished page responses by request (doccache.go), named
+	// with versions; docUpgrade holds a token while one is recompressed.
+	docs       *docCache
+	versions   *docVersions
+	docUpgrade chan struct{}
+	docCheck   chan struct{} // holds a token while a stale document is checked
+	bases      sync.Map      // site name → the origin its visitors used last
+	prerender  *prerenderer
+	// cssLinks are the Link headers preloading the stylesheets.
+	cssLinks []string
+	// noncePolicy is the policy of a response that is not a page, before
+	// and after its nonce.
+	noncePolicy []string
+	deps        Deps
+	facts       *httpguard.Policy
+	started     time.Time
+	pwSem       chan struct{} // bounds concurrent password checks
+	pwWait      time.Duration // how long a sign-in waits for a slot
 }
 
 // New builds the server. It fails when the front-end build is missing.
@@ -138,9 +155,22 @@ func New(cfg Config, d Deps) (*Server, error) {
 	// page data and the finished compressed documents.
 	if cfg.RenderCacheEntries > 0 {
 		s.cache = newRenderCache(cfg.RenderCacheEntries, renderCacheBytes)
-		s.gzDocs = newGzDocCache(64 << 20)
+		// The documents by request answer most page requests; these by
+		// content serve the rest (a stale document checked again, a
+		// request with a cookie), so they keep less.
+		s.gzDocs = newGzDocCache(32 << 20)
 		s.gzUpgrade = make(chan struct{}, 1)
+		s.docs = newDocCache(docCacheBytes)
+		s.docUpgrade = make(chan struct{}, 1)
+		s.docCheck = make(chan struct{}, 1)
 	}
+	s.versions = newDocVersions(a.EntryJS + " " + strings.Join(a.CSS, " "))
+	for _, css := range a.CSS {
+		s.cssLinks = append(s.cssLinks, "<"+css+">; rel=preload; as=style")
+	}
+	s.prerender = newPrerenderer(s, cfg.Prerender)
+	// Every response's policy around its nonce, built once.
+	s.noncePolicy = strings.SplitN(s.cspWith("'nonce-\x00'", false), "\x00", 2)
 	return s, nil
 }
 
