@@ -43,16 +43,16 @@ func (p *Pages) log() *slog.Logger {
 // CarListData is the car list loader's output, everything the screen's
 // first render needs and nothing more.
 type CarListData struct {
-	Index    string                `json:"index"`
-	BasePath string                `json:"basePath"` // the car list path with the language prefix
-	Query    ListQuery             `json:"query"`
-	Facets   []search.FacetResult  `json:"facets"`
-	Requests []search.FacetRequest `json:"facetRequests"`
-	Fields   []string              `json:"fields"`
-	Cars     []CarCard             `json:"cars"`
-	Total    int                   `json:"total"`
-	PageSize int                   `json:"pageSize"`
-	MaxPages int                   `json:"maxPages"`
+	// Index is the site's vehicles index: the screen's later pages come
+	// from GET /api/car-list (ListAPI), which finds it from the host.
+	Index    string               `json:"index"`
+	BasePath string               `json:"basePath"` // the car list path with the language prefix
+	Query    ListQuery            `json:"query"`
+	Facets   []search.FacetResult `json:"facets"`
+	Cars     []CarCard            `json:"cars"`
+	Total    int                  `json:"total"`
+	PageSize int                  `json:"pageSize"`
+	MaxPages int                  `json:"maxPages"`
 	// FirstPage is the page of Cars[0]: the document holds at most
 	// WindowPages pages ending at Query.Page; the screen offers the earlier
 	// ones with "show previous".
@@ -168,7 +168,7 @@ func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.R
 	q := ParseListQuery(req.Query)
 	d := &CarListData{
 		Index: req.Site.VehiclesIndex(), BasePath: req.PublicPath(route.ItemPath), Query: q,
-		Facets: []search.FacetResult{}, Requests: FacetRequests(), Fields: CardFields, Cars: []CarCard{},
+		Facets: []search.FacetResult{}, Cars: []CarCard{},
 		PageSize: PageSize, MaxPages: MaxPages, Sorts: Sorts,
 	}
 	if len(route.Wildcard) > 0 {
@@ -190,10 +190,7 @@ func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.R
 		}
 	}
 	d.FirstPage = max(0, d.Query.Page-(WindowPages-1))
-	res, err := p.Search.Search(ctx, search.Query{
-		Index: d.Index, Fields: CardFields, Keyphrase: d.Query.Keyphrase, Facets: d.Requests,
-		Limit: PageSize * (d.Query.Page - d.FirstPage + 1), Offset: PageSize * d.FirstPage, SortName: d.Query.Sort, Filters: d.Query.SearchFilters(),
-	})
+	res, err := p.Search.Search(ctx, ListSearch(d.Index, d.Query, PageSize*d.FirstPage, PageSize*(d.Query.Page-d.FirstPage+1)))
 	if err != nil {
 		p.log().Error("car list search failed", "site", req.Site.Name, "err", err)
 		d.Error = true
