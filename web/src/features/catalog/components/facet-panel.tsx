@@ -1,6 +1,7 @@
 // The facet filters: checkbox lists (brand > model hierarchy) and range facets.
 import { useId, useState } from "react";
-import type { FacetResult, ListState } from "../types";
+import type { ListState } from "../types";
+import type { FacetResult } from "../../../lib/search";
 import { RangeFacet } from "./range-facet";
 import { formatNumber, textOrder } from "../../../lib/format";
 import { valueText } from "../../../lib/value-text";
