@@ -9,8 +9,8 @@ import { usePage, useT } from "../../../lib/page-context";
 import { ApiError } from "../api/booking-api";
 import { cancelManaged, fetchManageDays, fetchManaged, moveBooking, type ManageDay, type ManageView } from "../api/manage-api";
 import { addDays, formatSlot } from "../rules";
-import { fill } from "../store";
 import "../booking.css";
+import type { T } from "../../../lib/text";
 
 /** WINDOW is how many days the time picker shows at once. */
 const WINDOW = 7;
@@ -199,7 +199,7 @@ export function BookingManage(_props: BlockProps) {
               )}
               {page.state === "confirmCancel" && (
                 <div className="fc-booking-manage__panel" role="group" aria-labelledby="fc-manage-cancel-q">
-                  <p id="fc-manage-cancel-q">{fill(t("manageCancelQuestion", "Vill du avboka {when}?"), { when: when(b) })}</p>
+                  <p id="fc-manage-cancel-q">{t("manageCancelQuestion", "Vill du avboka {when}?", { when: when(b) })}</p>
                   <div className="fc-booking-actions">
                     <button type="button" className="fc-button fc-button--primary" onClick={confirmCancel} disabled={page.busy}>
                       {page.busy ? t("bookingCancelling", "Avbokar…") : t("manageCancelYes", "Ja, avboka")}
@@ -253,7 +253,7 @@ function TimePicker({
   onBack,
 }: {
   p: Choosing;
-  t: (k: string, f?: string) => string;
+  t: T;
   onWindow: (from: string) => void;
   onDay: (d: string) => void;
   onTime: (time: string | undefined, fullDay: boolean) => void;
@@ -297,7 +297,7 @@ function TimePicker({
         </ul>
       )}
       {day && (
-        <div role="group" aria-label={fill(t("manageTimesOf", "Tider {day}"), { day: dayLabel(day.date) })} className="fc-booking-manage__times">
+        <div role="group" aria-label={t("manageTimesOf", "Tider {day}", { day: dayLabel(day.date) })} className="fc-booking-manage__times">
           {day.times.map((time) => (
             <button key={time} type="button" className="fc-booking-manage__time" aria-pressed={!p.fullDay && p.time === time} onClick={() => onTime(time, false)}>
               {time}
@@ -328,7 +328,7 @@ function TimePicker({
   );
 }
 
-function fillCount(t: (k: string, f?: string) => string, d: ManageDay): string {
+function fillCount(t: T, d: ManageDay): string {
   const n = d.times.length + (d.fullDay ? 1 : 0);
-  return fill(t("manageFreeCount", "{n} lediga"), { n: String(n) });
+  return t("manageFreeCount", "{n} lediga", { n: String(n) });
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type Ref } from "react";
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from "react-aria-components";
 import { nearestPlace, searchPlaces } from "../api/booking-api";
 import type { Location, Place } from "../types";
+import type { T } from "../../../lib/text";
 
 export const DEBOUNCE_MS = 300;
 
@@ -21,7 +22,7 @@ export function PlaceCombobox({
   value: Location | null;
   onChange: (l: Location | null) => void;
   inputRef?: Ref<HTMLInputElement>;
-  t: (k: string, f?: string) => string;
+  t: T;
 }) {
   const [text, setText] = useState(value?.name ?? "");
   const [places, setPlaces] = useState<Place[]>(value ? [{ ...value, region: value.region }] : []);

@@ -3,11 +3,11 @@ import { useEffect, useId, useState, type Dispatch } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { fetchOfferings } from "../api/booking-api";
 import { formatPrice, MESSAGE_MAX, parseMileage } from "../rules";
-import { fill, ORIGINAL_SERVICE, type Action } from "../store";
+import { ORIGINAL_SERVICE, type Action } from "../store";
 import type { BookingStore, Car, Category, Load, Location, Offering } from "../types";
 import { CategoryIcon } from "./icons";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 /**
  * PriceTag is an offering's list price: 'från' before a unit price (the
@@ -30,7 +30,7 @@ export function PriceTag({ o, hasAgreement, t }: { o: Offering; hasAgreement: bo
   if (discount > 0) {
     return (
       <span className="fc-booking-price">
-        <s aria-label={fill(t("bookingOrdinaryPrice", "Ordinarie pris {price}"), { price: formatPrice(o.price) })}>{formatPrice(o.price)}</s>{" "}
+        <s aria-label={t("bookingOrdinaryPrice", "Ordinarie pris {price}", { price: formatPrice(o.price) })}>{formatPrice(o.price)}</s>{" "}
         <strong>
           {from}
           {formatPrice(o.price - discount)}
@@ -79,7 +79,7 @@ function OfferingRow({
     return (
       <li className="fc-booking-offering fc-booking-offering--unavailable">
         <span className="fc-booking-offering__name">{o.name}</span>
-        <p className="fc-booking-offering__note">{fill(t("bookingUnavailable"), { name: o.name })}</p>
+        <p className="fc-booking-offering__note">{t("bookingUnavailable", { name: o.name })}</p>
       </li>
     );
   }
@@ -269,7 +269,7 @@ export function StepOfferings({
       {kind === "service" && (
         <>
           <p className={`fc-booking-brand${store.hasBrand ? " fc-booking-brand--yes" : ""}`}>
-            {store.hasBrand ? fill(t("bookingAuthorized"), { brand: car.brand }) : t("bookingNotAuthorized")}
+            {store.hasBrand ? t("bookingAuthorized", { brand: car.brand }) : t("bookingNotAuthorized")}
           </p>
           {hasAgreement && <p className="fc-booking-note fc-booking-note--agreement">{t("bookingServiceAgreement")}</p>}
         </>

@@ -4,14 +4,14 @@ import { pushDataLayer } from "../../../lib/data-layer";
 import { ApiError, book, fetchPrices } from "../api/booking-api";
 import { bookingTimeSlot, formatChoice, formatPrice } from "../rules";
 import { SiteMap, type Pin } from "../../../components/site-map/site-map";
-import { attemptFingerprint, entryTotal, fill, type Action } from "../store";
+import { attemptFingerprint, entryTotal, type Action } from "../store";
 import type { BookingInfo, BookingRequest, BookingStore, Car, Location, WorkshopSite } from "../types";
 import { CONTACT_HEADING_ID, ContactForm } from "./contact-form";
 import { totalOf } from "./summary";
 import { calendarStart, stockholmToday, WeekCalendar, FULL_DAY_TIME } from "./week-calendar";
 import { WorkshopList } from "./workshop-list";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 /** newIdempotencyKey makes a random UUID (v4), also where randomUUID is missing. */
 export function newIdempotencyKey(): string {
@@ -49,7 +49,7 @@ export function bookingRequest(s: BookingStore): BookingRequest | null {
  * and named as chosen.
  */
 export function workshopPins(listed: WorkshopSite[], chosen: Pick<BookingInfo, "departmentId" | "siteName" | "latitude" | "longitude"> | null | undefined, t: T): Pin[] {
-  const named = (name: string) => fill(t("bookingMapChosen", "{name}, vald verkstad"), { name });
+  const named = (name: string) => t("bookingMapChosen", "{name}, vald verkstad", { name });
   const pins: Pin[] = listed.map((s) =>
     s.departmentId === chosen?.departmentId ? { lat: s.latitude, lng: s.longitude, name: named(s.siteName), chosen: true } : { lat: s.latitude, lng: s.longitude, name: s.siteName },
   );
@@ -196,7 +196,7 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
           <p className="fc-booking-chosen__address">{info.address}</p>
           {store.pricedAt === info.departmentId && (
             <p className="fc-booking-chosen__price">
-              {fill(t("bookingPriceHere", "Ditt pris hos {name}"), { name: info.siteName })}:{" "}
+              {t("bookingPriceHere", "Ditt pris hos {name}", { name: info.siteName })}:{" "}
               <strong>
                 {formatPrice(workshopTotal.total)}
                 {workshopTotal.unknown ? "*" : ""}
@@ -218,7 +218,7 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
       <div className="fc-booking-chosen__map">
         <SiteMap
           geo={{ latitude: String(info.latitude), longitude: String(info.longitude) }}
-          label={listed.length > 1 ? t("bookingMapAll", "Karta över verkstäderna") : fill(t("bookingMap"), { name: info.siteName })}
+          label={listed.length > 1 ? t("bookingMapAll", "Karta över verkstäderna") : t("bookingMap", { name: info.siteName })}
           pins={listed.length > 1 ? workshopPins(listed, info, t) : undefined}
           tileUrl={tileUrl}
         />

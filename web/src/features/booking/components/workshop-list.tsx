@@ -5,10 +5,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { streamWorkshops } from "../api/booking-api";
 import { formatSlot } from "../rules";
-import { fill } from "../store";
 import type { NearerSite, WorkshopSite } from "../types";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 export const PAGE = 5;
 
@@ -133,7 +132,7 @@ export function WorkshopList({
   return (
     <div className="fc-booking-workshops">
       <div className="fc-booking-workshops__bar">
-        <h3 className="fc-booking-subheading">{fill(t("bookingWorkshopsHeading"), { place })}</h3>
+        <h3 className="fc-booking-subheading">{t("bookingWorkshopsHeading", { place })}</h3>
         <fieldset className="fc-booking-sort">
           <legend className="fc-visually-hidden">{t("bookingSortLabel")}</legend>
           {(["nearest", "first"] as const).map((o) => (
@@ -167,7 +166,7 @@ export function WorkshopList({
               </p>
             </div>
             <div className="fc-booking-workshop__side">
-              {typeof s.distanceKm === "number" && <span className="fc-booking-workshop__distance">{fill(t("bookingDistance"), { km: s.distanceKm.toLocaleString("sv-SE", { maximumFractionDigits: 1 }) })}</span>}
+              {typeof s.distanceKm === "number" && <span className="fc-booking-workshop__distance">{t("bookingDistance", { km: s.distanceKm.toLocaleString("sv-SE", { maximumFractionDigits: 1 }) })}</span>}
               <button type="button" className="fc-button fc-button--secondary fc-booking-workshop__choose" onClick={() => onChoose(s)} aria-label={`${t("bookingChooseWorkshop")} ${s.siteName}`}>
                 {t("bookingChooseWorkshop")}
               </button>
@@ -222,7 +221,7 @@ function NearerNote({ nearer, onDropServices, t }: { nearer: NearerSite[]; onDro
             {sites.map((n, i) => (
               <span key={n.departmentId}>
                 {i > 0 && ", "}
-                <strong>{n.siteName}</strong> ({fill(t("bookingDistance"), { km: n.distanceKm.toLocaleString("sv-SE", { maximumFractionDigits: 1 }) })})
+                <strong>{n.siteName}</strong> ({t("bookingDistance", { km: n.distanceKm.toLocaleString("sv-SE", { maximumFractionDigits: 1 }) })})
               </span>
             ))}
             : {reason}.
@@ -231,7 +230,7 @@ function NearerNote({ nearer, onDropServices, t }: { nearer: NearerSite[]; onDro
       </ul>
       {onDropServices && (
         <button type="button" className="fc-button fc-button--secondary" onClick={() => onDropServices(codes)}>
-          {fill(t("bookingNearerDrop", "Visa närmare verkstäder utan {names}"), { names: names.join(", ") })}
+          {t("bookingNearerDrop", "Visa närmare verkstäder utan {names}", { names: names.join(", ") })}
         </button>
       )}
     </div>

@@ -3,8 +3,8 @@ import { InfoTip } from "../../../components/info-tip/info-tip";
 import { fetchLoan } from "../api/loan";
 import type { LoanAnswer, LoanView } from "../types";
 import { moneyFormat } from "../../../lib/format";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 /**
  * LoanCalculator: down payment (step 1000, capped at the maximum cash share)

@@ -3,8 +3,8 @@ import { Gallery } from "./gallery";
 import { fetchExtraMedia } from "../api/media";
 import { imageURL } from "../../../lib/media";
 import type { Car, ExtraMedia } from "../types";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 type Tab = "images" | "video" | "internal360" | "external360";
 
 /**

@@ -6,15 +6,13 @@ import { usePage, useT } from "../../../lib/page-context";
 import { imageSrcSet, imageURL } from "../../../lib/media";
 import { textOf } from "../../../lib/fields";
 import { searchSites } from "../api/search-sites";
-import type { FacetResult, SiteCardData, SiteListData } from "../types";
+import type { SiteCardData, SiteListData } from "../types";
+import type { FacetResult } from "../../../lib/search";
 import "../dealer-sites.css";
 import { textOrder } from "../../../lib/format";
 
 type Status = "ready" | "loading" | "loading-more" | "error";
 
-function fill(s: string, vars: Record<string, string | number>) {
-  return s.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
-}
 
 export function SiteList({ data }: BlockProps<SiteListData>) {
   const t = useT();
@@ -116,7 +114,7 @@ export function SiteList({ data }: BlockProps<SiteListData>) {
       )}
       {status !== "error" && sites.length > 0 && (
         <div className="fc-car-list__more">
-          <p role="status">{fill(t("showingXofYSites", "Visar {x} av {y} anläggningar"), { x: sites.length, y: total })}</p>
+          <p role="status">{t("showingXofYSites", "Visar {x} av {y} anläggningar", { x: sites.length, y: total })}</p>
           {sites.length < total && (
             <button type="button" className="fc-button fc-button--secondary" onClick={more} disabled={status === "loading-more"}>
               {t("showMore", "Visa fler")}

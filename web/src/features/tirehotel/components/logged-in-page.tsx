@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useT } from "../../../lib/page-context";
 import { getUpcoming } from "../api/tirehotel-api";
-import { fill, hhmm, longDate } from "../rules";
+import { hhmm, longDate } from "../rules";
 import type { Tire, Upcoming, Validated } from "../types";
 import { PageHeading } from "./page-heading";
 
@@ -109,7 +109,7 @@ export function LoggedInPage({ validated, onBook, onOtherCar }: { validated: Val
       {thisCar && (
         <div className="fc-th-callout fc-th-callout--info" role="note">
           <p>
-            {fill(t("thSecondWarning", "Du har redan ett hjulskifte bokat för {regNo} den {date}. Vill du ändra den tiden i stället?"), { regNo: v.regNo, date: when(thisCar) })}{" "}
+            {t("thSecondWarning", "Du har redan ett hjulskifte bokat för {regNo} den {date}. Vill du ändra den tiden i stället?", { regNo: v.regNo, date: when(thisCar) })}{" "}
             {thisCar.manageUrl && <a href={thisCar.manageUrl}>{t("thUpcomingChange", "Ändra eller avboka")}</a>}
           </p>
         </div>

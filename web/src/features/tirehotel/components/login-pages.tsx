@@ -3,7 +3,7 @@ import { useT } from "../../../lib/page-context";
 import { ApiError, login, validate } from "../api/tirehotel-api";
 import { reportError, track } from "../hooks/flow";
 import { isSignedIn } from "../hooks/session-store";
-import { codeReady, fill } from "../rules";
+import { codeReady } from "../rules";
 import type { Credentials, TireHotelCustomer, Validated } from "../types";
 import { CodeInput } from "./code-input";
 import { LoadingOverlay } from "./loading-overlay";
@@ -37,7 +37,7 @@ export function LoginPage({ customer, onSent, onBack }: { customer: TireHotelCus
   return (
     <div className="fc-th-page">
       <PageHeading>{t("thLoginHeading")}</PageHeading>
-      <p>{fill(t("thLoginText"), { regNo: customer.regNo })}</p>
+      <p>{t("thLoginText", { regNo: customer.regNo })}</p>
       <p className="fc-th-phone">{customer.obfuscatedPhoneNumber}</p>
       <div className="fc-th-actions">
         <button type="button" className="fc-button fc-button--primary" onClick={send} disabled={busy}>{t("thSendCode")}</button>
@@ -112,7 +112,7 @@ export function ValidatePage({ customer, credentials, onValidated, onResent, onB
   return (
     <div className="fc-th-page">
       <PageHeading>{t("thValidateHeading")}</PageHeading>
-      <p id={`${id}-text`}>{fill(t("thValidateText"), { phone: customer.obfuscatedPhoneNumber })}</p>
+      <p id={`${id}-text`}>{t("thValidateText", { phone: customer.obfuscatedPhoneNumber })}</p>
       <form className="fc-th-validate" onSubmit={verify} noValidate aria-label={t("thValidateHeading")}>
         <CodeInput
           id={`${id}-code`}
