@@ -68,7 +68,7 @@ export function BookingManage(_props: BlockProps) {
   function errorText(err: unknown): string {
     if (err instanceof ApiError && err.code === "TimeslotNotAvailable") return t("bookingErrorTimeslot", "Tiden är inte tillgänglig, vänligen välj en annan tid");
     if (err instanceof ApiError && err.code === "RateLimited") return t("manageRateLimited", "För många försök. Vänta en stund och försök igen.");
-    if (err instanceof ApiError && err.message && err.status === 409) return err.message;
+    if (err instanceof ApiError && err.fromServer && err.status === 409) return err.serverMessage;
     return t("bookingErrorGeneric", "Något gick fel, försök igen");
   }
 

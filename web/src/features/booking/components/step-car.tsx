@@ -18,7 +18,7 @@ export function lookupErrorText(err: unknown, t: T): string {
     case "VehicleNotFound":
       return t("bookingErrorVehicleNotFound");
     default:
-      if (err instanceof ApiError && err.message === "Fordon hittades inte") return t("bookingErrorVehicleNotFound");
+      if (err instanceof ApiError && err.serverMessage === "Fordon hittades inte") return t("bookingErrorVehicleNotFound");
       return t("bookingErrorGeneric");
   }
 }

@@ -146,7 +146,7 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
         setReload((n) => n + 1);
       } else if (code === "InvalidReg") text = t("bookingErrorInvalidReg");
       else if (code === "VehicleNotFound") text = t("bookingErrorVehicleNotFound");
-      else if (err instanceof ApiError && err.message) text = err.message;
+      else if (err instanceof ApiError && err.fromServer) text = err.serverMessage;
       setError(text);
       pushDataLayer({ event: "event_error", error: code, flow: "service_booking", form_name: "serviceBooking" });
       console.error("service booking: book failed", err);

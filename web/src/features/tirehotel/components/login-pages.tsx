@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useT } from "../../../lib/page-context";
-import { ApiError, login, validate } from "../api/tirehotel-api";
+import { login, validate } from "../api/tirehotel-api";
+import { ApiError } from "../../../lib/api-client";
 import { reportError, track } from "../hooks/flow";
 import { isSignedIn } from "../hooks/session-store";
 import { codeReady } from "../rules";
@@ -12,7 +13,7 @@ import { SubmitButton } from "./submit-button";
 
 /** messageOf: login and validate failures show the server's message (spec §8). */
 function messageOf(err: unknown, generic: string): string {
-  return err instanceof ApiError && err.fromServer && err.status < 500 ? err.message : generic;
+  return err instanceof ApiError && err.fromServer && err.status < 500 ? err.serverMessage : generic;
 }
 
 /** LoginPage shows the obfuscated number and sends the code. */
@@ -78,7 +79,7 @@ export function ValidatePage({ customer, credentials, onValidated, onResent, onB
     track("flow_interaction", { action: "validate_code" });
     try {
       const v = await validate(credentials.authorizationToken, code);
-      if (!isSignedIn(v)) throw new ApiError(200, "validated without a vehicle");
+      if (!isSignedIn(v)) throw new ApiError(200, "NoVehicle");
       onValidated(v);
     } catch (err) {
       reportError("validate", err);
