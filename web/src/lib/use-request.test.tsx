@@ -44,9 +44,9 @@ describe("useRequest", () => {
 describe("useLatestCall", () => {
   it("a newer call supersedes the one before: the older resolves to null", async () => {
     const seen: (Outcome<string> | null)[] = [];
-    let run!: ReturnType<typeof useLatestCall>;
+    let run!: ReturnType<typeof useLatestCall>["run"];
     function Probe() {
-      run = useLatestCall();
+      run = useLatestCall().run;
       return null;
     }
     render(<Probe />);

@@ -1,21 +1,29 @@
 // The one request hook: a call that belongs to a component is aborted when
 // a newer call replaces it or the component goes, and its answer lands only
 // if it is still the latest. Components keep no AbortController of their own.
-import { useCallback, useEffect, useRef, useState, type DependencyList } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type DependencyList } from "react";
 
 /** Outcome is a call's answer or its error; null from run() means a newer call (or unmount) superseded it. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
+/** LatestCall runs a component's calls one at a time (useLatestCall). */
+export interface LatestCall {
+  /** run aborts the call before, runs this one with a fresh signal and resolves to its Outcome, or to null when it was superseded. */
+  run: <T>(call: (signal: AbortSignal) => Promise<T>) => Promise<Outcome<T> | null>;
+  /** cancel aborts the current call (its run resolves to null). */
+  cancel: () => void;
+}
+
 /**
- * useLatestCall returns run(call): it aborts the call before (and unmount
- * aborts the last), runs this one with a fresh signal and resolves to its
- * Outcome, or to null when the call was superseded (its answer must not
- * land). For calls made from events: show more, cancel, type-ahead.
+ * useLatestCall runs calls where only the latest may land: each run()
+ * aborts the call before, and unmount aborts the last. For calls made
+ * from events (show more, cancel, type-ahead) and for effects whose
+ * answer is merged into other state (cancel in the effect's cleanup).
  */
-export function useLatestCall(): <T>(call: (signal: AbortSignal) => Promise<T>) => Promise<Outcome<T> | null> {
+export function useLatestCall(): LatestCall {
   const current = useRef<AbortController | null>(null);
   useEffect(() => () => current.current?.abort(), []);
-  return useCallback(async <T,>(call: (signal: AbortSignal) => Promise<T>): Promise<Outcome<T> | null> => {
+  const run = useCallback(async <T,>(call: (signal: AbortSignal) => Promise<T>): Promise<Outcome<T> | null> => {
     current.current?.abort();
     const ctl = new AbortController();
     current.current = ctl;
@@ -26,6 +34,8 @@ export function useLatestCall(): <T>(call: (signal: AbortSignal) => Promise<T>) 
       return ctl.signal.aborted ? null : { ok: false, error };
     }
   }, []);
+  const cancel = useCallback(() => current.current?.abort(), []);
+  return useMemo(() => ({ run, cancel }), [run, cancel]);
 }
 
 /** RequestState is what a component shows of a load: nothing yet, loading, the answer or the failure. */

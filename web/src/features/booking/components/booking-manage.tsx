@@ -11,6 +11,7 @@ import { cancelManaged, fetchManageDays, fetchManaged, moveBooking, type ManageD
 import { addDays, formatSlot } from "../rules";
 import "../booking.css";
 import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
 /** WINDOW is how many days the time picker shows at once. */
 const WINDOW = 7;
@@ -32,22 +33,22 @@ export function BookingManage(_props: BlockProps) {
   const [token, setToken] = useState(() => new URLSearchParams(query).get("token") ?? "");
   const [page, setPage] = useState<Page>({ state: "loading" });
   const headRef = useRef<HTMLHeadingElement>(null);
+  const opening = useLatestCall();
+  const windowDays = useLatestCall();
 
   useEffect(() => {
     if (!token) {
       setPage({ state: "error", code: "LinkInvalid" });
       return;
     }
-    const ctl = new AbortController();
-    fetchManaged(token, ctl.signal).then(
-      (b) => {
-        // Later calls use the fresh link of the answer (the mail's may be an old one).
-        setToken(b.token);
-        setPage({ state: "view", b });
-      },
-      (err) => !ctl.signal.aborted && setPage({ state: "error", code: err instanceof ApiError ? err.code : "ServerError" }),
-    );
-    return () => ctl.abort();
+    void opening.run((signal) => fetchManaged(token, signal)).then((o) => {
+      if (!o) return;
+      if (!o.ok) return setPage({ state: "error", code: o.error instanceof ApiError ? o.error.code : "ServerError" });
+      // Later calls use the fresh link of the answer (the mail's may be an old one).
+      setToken(o.value.token);
+      setPage({ state: "view", b: o.value });
+    });
+    return opening.cancel;
     // Only the link the page opened with: later tokens come with answers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -56,12 +57,12 @@ export function BookingManage(_props: BlockProps) {
   const from = page.state === "choosing" ? page.from : "";
   useEffect(() => {
     if (page.state !== "choosing" || page.days !== null) return;
-    const ctl = new AbortController();
-    fetchManageDays(token, page.from, addDays(page.from, WINDOW - 1), ctl.signal).then(
-      (days) => setPage((p) => (p.state === "choosing" && p.from === from ? { ...p, days } : p)),
-      (err) => !ctl.signal.aborted && setPage((p) => (p.state === "choosing" ? { ...p, days: [], error: errorText(err) } : p)),
-    );
-    return () => ctl.abort();
+    void windowDays.run((signal) => fetchManageDays(token, page.from, addDays(page.from, WINDOW - 1), signal)).then((o) => {
+      if (!o) return;
+      if (o.ok) setPage((p) => (p.state === "choosing" && p.from === from ? { ...p, days: o.value } : p));
+      else setPage((p) => (p.state === "choosing" ? { ...p, days: [], error: errorText(o.error) } : p));
+    });
+    return windowDays.cancel;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [from, page.state === "choosing" && page.days === null]);
 

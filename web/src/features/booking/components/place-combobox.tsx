@@ -6,6 +6,7 @@ import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from "rea
 import { nearestPlace, searchPlaces } from "../api/booking-api";
 import type { Location, Place } from "../types";
 import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
 export const DEBOUNCE_MS = 300;
 
@@ -28,6 +29,7 @@ export function PlaceCombobox({
   const [places, setPlaces] = useState<Place[]>(value ? [{ ...value, region: value.region }] : []);
   const [locating, setLocating] = useState(false);
   const [searching, setSearching] = useState(false);
+  const search = useLatestCall();
   const [geoError, setGeoError] = useState("");
   const chosenName = useRef(value?.name ?? "");
 
@@ -39,25 +41,19 @@ export function PlaceCombobox({
   useEffect(() => {
     const q = text.trim();
     if (!q || q === chosenName.current) return;
-    const ctl = new AbortController();
     setSearching(true);
     const timer = setTimeout(() => {
-      searchPlaces(q.slice(0, 64), ctl.signal).then(
-        (p) => {
-          setPlaces(p);
-          setSearching(false);
-        },
-        () => {
-          /* aborted or failed: keep the last predictions */
-          if (!ctl.signal.aborted) setSearching(false);
-        },
-      );
+      void search.run((signal) => searchPlaces(q.slice(0, 64), signal)).then((o) => {
+        if (!o) return; // superseded: the next search says
+        if (o.ok) setPlaces(o.value); // failed: keep the last predictions
+        setSearching(false);
+      });
     }, DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
-      ctl.abort();
+      search.cancel();
     };
-  }, [text]);
+  }, [text, search]);
 
   function useMyLocation() {
     setGeoError("");

@@ -7,6 +7,7 @@ import { ORIGINAL_SERVICE, type Action } from "../store";
 import type { BookingStore, Car, Category, Load, Location, Offering } from "../types";
 import { CategoryIcon } from "./icons";
 import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
 
 /**
@@ -215,20 +216,21 @@ export function StepOfferings({
 }) {
   const [load, setLoad] = useState<Load<Category[]>>({ status: "loading" });
   const [pending, setPending] = useState<Record<string, boolean>>({});
+  const offerings = useLatestCall();
 
   useEffect(() => {
-    const ctl = new AbortController();
     setLoad({ status: "loading" });
-    fetchOfferings(kind === "service" ? "services" : "addons", car.registrationNumber, location.latitude, location.longitude, ctl.signal).then(
-      (data) => {
+    void offerings.run((signal) => fetchOfferings(kind === "service" ? "services" : "addons", car.registrationNumber, location.latitude, location.longitude, signal)).then((o) => {
+      if (!o) return;
+      if (o.ok) {
+        const data = o.value;
         if (kind === "addon" && !data.some((c) => c.offerings.length > 0)) {
           dispatch({ type: "addonsDone", withAddons: false });
           return;
         }
         setLoad(data.length ? { status: "ok", data } : { status: "error", message: "empty" });
-      },
-      (err) => {
-        if (ctl.signal.aborted) return;
+      } else {
+        const err = o.error;
         if (kind === "addon") {
           dispatch({ type: "addonsDone", withAddons: false });
           return;
@@ -236,10 +238,10 @@ export function StepOfferings({
         pushDataLayer({ event: "event_error", error: "SERVICES_FETCH_FAILED", flow: "service_booking" });
         console.warn("service booking: services failed", err);
         setLoad({ status: "error", message: String(err) });
-      },
-    );
-    return () => ctl.abort();
-  }, [kind, car.registrationNumber, location.latitude, location.longitude, dispatch]);
+      }
+    });
+    return offerings.cancel;
+  }, [kind, car.registrationNumber, location.latitude, location.longitude, dispatch, offerings]);
 
   const mine = Object.values(store.services).filter((e) => e.type === kind);
   const hasAgreement = car.hasServiceAgreement;

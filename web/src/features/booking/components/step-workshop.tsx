@@ -11,6 +11,7 @@ import { totalOf } from "./summary";
 import { calendarStart, stockholmToday, WeekCalendar, FULL_DAY_TIME } from "./week-calendar";
 import { WorkshopList } from "./workshop-list";
 import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
 
 /** newIdempotencyKey makes a random UUID (v4), also where randomUUID is missing. */
@@ -78,18 +79,16 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
   // list's median prices as soon as it is chosen; the summary says whose
   // prices it shows (issue 21.9).
   const dept = info?.departmentId;
+  const prices = useLatestCall();
   const codeKey = codes.join(",");
   useEffect(() => {
     if (!dept || !codeKey) return;
-    const ctl = new AbortController();
-    fetchPrices(car.registrationNumber, store.mileage ?? 1, dept, codeKey.split(","), ctl.signal).then(
-      (offers) => dispatch({ type: "prices", departmentId: dept, offers }),
-      () => {
-        /* keep the catalogue prices */
-      },
+    // A failed call keeps the catalogue prices.
+    void prices.run((signal) => fetchPrices(car.registrationNumber, store.mileage ?? 1, dept, codeKey.split(","), signal)).then(
+      (o) => o?.ok && dispatch({ type: "prices", departmentId: dept, offers: o.value }),
     );
-    return () => ctl.abort();
-  }, [dept, codeKey, car.registrationNumber, store.mileage, dispatch]);
+    return prices.cancel;
+  }, [dept, codeKey, car.registrationNumber, store.mileage, dispatch, prices]);
 
   useEffect(() => {
     if (focusChosen.current && info) {

@@ -1,12 +1,13 @@
 // The workshop list of step 4: streamed from the closest-available event
 // stream, 5 at a time with placeholders, 'Hämta fler' with the last site as
 // cursor, sorted by distance or by first free time (spec §4.1, §9).
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { streamWorkshops } from "../api/booking-api";
 import { formatSlot } from "../rules";
 import type { NearerSite, WorkshopSite } from "../types";
 import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
 
 export const PAGE = 5;
@@ -53,21 +54,18 @@ export function WorkshopList({
   const [nearer, setNearer] = useState<NearerSite[]>([]);
   const [state, setState] = useState<ListState>({ phase: "loading", batch: 0 });
   const [order, setOrder] = useState<SortOrder>("nearest");
-  const ctl = useRef<AbortController | null>(null);
+  const { run, cancel } = useLatestCall();
   const key = `${reg}|${codes.join(",")}|${lat}|${lng}`;
 
   const load = useCallback(
     (cursor?: string) => {
-      ctl.current?.abort();
-      const c = new AbortController();
-      ctl.current = c;
       let batch = 0;
       setState({ phase: "loading", batch: 0 });
       let ended = false;
-      streamWorkshops(
+      void run((signal) => streamWorkshops(
         { reg, codes, lat, lng, cursor, limit: PAGE },
         (m) => {
-          if (c.signal.aborted) return;
+          if (signal.aborted) return;
           if ("site" in m) {
             batch++;
             const b = batch;
@@ -88,27 +86,26 @@ export function WorkshopList({
             ended = true;
           }
         },
-        c.signal,
-      ).then(
-        () => {
-          if (!c.signal.aborted && !ended) setState({ phase: "done", more: false });
-        },
-        (err) => {
-          if (c.signal.aborted) return;
-          console.warn("service booking: workshop stream", err);
-          setState({ phase: "error" });
-        },
-      );
+        signal,
+      )).then((o) => {
+        if (!o) return;
+        if (o.ok) {
+          if (!ended) setState({ phase: "done", more: false });
+          return;
+        }
+        console.warn("service booking: workshop stream", o.error);
+        setState({ phase: "error" });
+      });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
+    [key, run],
   );
 
   useEffect(() => {
     setSites([]);
     setNearer([]);
     load();
-    return () => ctl.current?.abort();
+    return cancel;
   }, [load]);
 
   useEffect(() => onSites?.(sites), [sites, onSites]);

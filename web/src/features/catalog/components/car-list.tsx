@@ -49,7 +49,7 @@ function CarListScreen({ data }: { data: CarListData }) {
   const wide = useMediaQuery("(min-width: 1024px)");
   const phone = useMediaQuery("(max-width: 767px)");
   const top = useRef<HTMLDivElement>(null);
-  const latest = useLatestCall();
+  const { run: latest } = useLatestCall();
 
   // Page data changes (back/forward) replace the list; the first render has it already.
   const shown = useRef(data);

@@ -14,6 +14,7 @@ import { fetchCars } from "../api/fetch-cars";
 import type { Entry, FavouritesData, FetchState } from "../types";
 import "../favourites.css";
 import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
 
 export function Favourites({ data }: BlockProps<FavouritesData>) {
@@ -46,6 +47,7 @@ function OwnList({ data, t }: { data: FavouritesData; t: T }) {
   // Cards fetched so far by id; null marks a car the search no longer has.
   const [known, setKnown] = useState<Map<number, CarCardData | null>>(new Map());
   const [fetchState, setFetchState] = useState<FetchState>({ kind: "loading" });
+  const { run, cancel } = useLatestCall();
   const unknownKey = list.filter((f) => !known.has(f.car_id)).map((f) => f.car_id).join(",");
   useEffect(() => {
     if (!ready) return;
@@ -54,23 +56,19 @@ function OwnList({ data, t }: { data: FavouritesData; t: T }) {
       return;
     }
     const ids = unknownKey.split(",").map(Number);
-    const ctrl = new AbortController();
     setFetchState({ kind: "loading" });
-    fetchCars(data.index, data.fields, ids, ctrl.signal).then(
-      (found) => {
-        setKnown((prev) => {
-          const next = new Map(prev);
-          for (const id of ids) next.set(id, found.get(id) ?? null);
-          return next;
-        });
-        setFetchState({ kind: "ready" });
-      },
-      () => {
-        if (!ctrl.signal.aborted) setFetchState({ kind: "error" });
-      },
-    );
-    return () => ctrl.abort();
-  }, [ready, unknownKey, data.index, data.fields]);
+    void run((signal) => fetchCars(data.index, data.fields, ids, signal)).then((o) => {
+      if (!o) return;
+      if (!o.ok) return setFetchState({ kind: "error" });
+      setKnown((prev) => {
+        const next = new Map(prev);
+        for (const id of ids) next.set(id, o.value.get(id) ?? null);
+        return next;
+      });
+      setFetchState({ kind: "ready" });
+    });
+    return cancel;
+  }, [ready, unknownKey, data.index, data.fields, run, cancel]);
 
   const entries: Entry[] = list
     .filter((f) => known.has(f.car_id))
