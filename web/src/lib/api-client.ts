@@ -59,7 +59,7 @@ const strMap = (v: unknown): Record<string, string> => {
 };
 
 /** errorOf reads a failed answer into an ApiError (consuming its body). */
-export async function errorOf(res: Response, fallbackCode = ""): Promise<ApiError> {
+async function errorOf(res: Response, fallbackCode = ""): Promise<ApiError> {
   let b: ErrorBody = {};
   try {
     const parsed: unknown = JSON.parse(await res.text());

@@ -65,7 +65,6 @@ export function bookingTimeSlot(date: string, time: string): string {
 }
 
 const dayFmt = new Intl.DateTimeFormat("sv-SE", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
-const shortFmt = new Intl.DateTimeFormat("sv-SE", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
 function utcDate(date: string): Date {
   const [y, m, d] = date.split("-").map(Number);
@@ -75,10 +74,6 @@ function utcDate(date: string): Date {
 /** formatDay gives "måndag 30 november" for "2026-11-30" (the date is local already). */
 export function formatDay(date: string): string {
   return dayFmt.format(utcDate(date));
-}
-
-export function formatShortDay(date: string): string {
-  return shortFmt.format(utcDate(date));
 }
 
 /** formatSlot gives "måndag 30 november kl. 07:30" for a local "2026-11-30T07:30[:00]". */
