@@ -72,15 +72,15 @@ function CarListScreen({ data }: { data: CarListData }) {
   // Before hydration the server markup shows the sticky panel; CSS hides it below 1024 px.
   const mode = !hydrated ? "ssr" : phone ? "drawer" : sticky ? "sticky" : "toggle";
 
-  // run loads page of query from the server (the list's API reads the
+  // run loads page n of query from the server (the list's API reads the
   // list's own query string): a new search (replace), one page appended
   // (more) or one page prepended (previous). A newer load supersedes it.
   const run = useCallback(
-    async (query: ListState, page: number, how: LoadMode) => {
+    async (query: ListState, n: number, how: LoadMode) => {
       dispatch({ type: "load", mode: how, query });
-      const o = await latest((signal) => fetchCarList(apiQuery(query, page, data.sorts), signal));
+      const o = await latest((signal) => fetchCarList(apiQuery(query, n, data.sorts), signal));
       if (!o) return;
-      dispatch(o.ok ? { type: "loaded", mode: how, page, result: o.value } : { type: "failed" });
+      dispatch(o.ok ? { type: "loaded", mode: how, page: n, result: o.value } : { type: "failed" });
     },
     [data, latest],
   );
