@@ -49,10 +49,14 @@ type CarListData struct {
 	BasePath string               `json:"basePath"` // the car list path with the language prefix
 	Query    ListQuery            `json:"query"`
 	Facets   []search.FacetResult `json:"facets"`
-	Cars     []CarCard            `json:"cars"`
-	Total    int                  `json:"total"`
-	PageSize int                  `json:"pageSize"`
-	MaxPages int                  `json:"maxPages"`
+	// Requests and Fields are the list's facets and card fields (the
+	// search ListSearch makes); the page data keeps its shape.
+	Requests []search.FacetRequest `json:"facetRequests"`
+	Fields   []string              `json:"fields"`
+	Cars     []CarCard             `json:"cars"`
+	Total    int                   `json:"total"`
+	PageSize int                   `json:"pageSize"`
+	MaxPages int                   `json:"maxPages"`
 	// FirstPage is the page of Cars[0]: the document holds at most
 	// WindowPages pages ending at Query.Page; the screen offers the earlier
 	// ones with "show previous".
@@ -168,7 +172,7 @@ func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.R
 	q := ParseListQuery(req.Query)
 	d := &CarListData{
 		Index: req.Site.VehiclesIndex(), BasePath: req.PublicPath(route.ItemPath), Query: q,
-		Facets: []search.FacetResult{}, Cars: []CarCard{},
+		Facets: []search.FacetResult{}, Requests: FacetRequests(), Fields: CardFields, Cars: []CarCard{},
 		PageSize: PageSize, MaxPages: MaxPages, Sorts: Sorts,
 	}
 	if len(route.Wildcard) > 0 {
