@@ -43,10 +43,14 @@ func (p *Pages) log() *slog.Logger {
 // CarListData is the car list loader's output, everything the screen's
 // first render needs and nothing more.
 type CarListData struct {
-	Index    string                `json:"index"`
-	BasePath string                `json:"basePath"` // the car list path with the language prefix
-	Query    ListQuery             `json:"query"`
-	Facets   []search.FacetResult  `json:"facets"`
+	// Index is the site's vehicles index: the screen's later pages come
+	// from GET /api/car-list (ListAPI), which finds it from the host.
+	Index    string               `json:"index"`
+	BasePath string               `json:"basePath"` // the car list path with the language prefix
+	Query    ListQuery            `json:"query"`
+	Facets   []search.FacetResult `json:"facets"`
+	// Requests and Fields are the list's facets and card fields (the
+	// search ListSearch makes); the page data keeps its shape.
 	Requests []search.FacetRequest `json:"facetRequests"`
 	Fields   []string              `json:"fields"`
 	Cars     []CarCard             `json:"cars"`
@@ -190,10 +194,7 @@ func (p *Pages) CarList(ctx context.Context, req *page.Request, route *content.R
 		}
 	}
 	d.FirstPage = max(0, d.Query.Page-(WindowPages-1))
-	res, err := p.Search.Search(ctx, search.Query{
-		Index: d.Index, Fields: CardFields, Keyphrase: d.Query.Keyphrase, Facets: d.Requests,
-		Limit: PageSize * (d.Query.Page - d.FirstPage + 1), Offset: PageSize * d.FirstPage, SortName: d.Query.Sort, Filters: d.Query.SearchFilters(),
-	})
+	res, err := p.Search.Search(ctx, ListSearch(d.Index, d.Query, PageSize*d.FirstPage, PageSize*(d.Query.Page-d.FirstPage+1)))
 	if err != nil {
 		p.log().Error("car list search failed", "site", req.Site.Name, "err", err)
 		d.Error = true

@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"path"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -33,8 +31,6 @@ type EdgeConfig struct {
 	CacheTTL time.Duration
 	// Timeout bounds one call (default 3 s).
 	Timeout time.Duration
-	// StoryTemplateID is the template id of story pages.
-	StoryTemplateID string
 	// DefaultLanguage gives a site's default language (for Items, which
 	// has none); "en" when nil.
 	DefaultLanguage func(site string) string
@@ -42,15 +38,12 @@ type EdgeConfig struct {
 	Client *http.Client
 }
 
-// DefaultStoryTemplateID is the story page template of the group's Sitecore.
-const DefaultStoryTemplateID = "{5A0E7B0A-3C57-4C5B-9D9A-2E3B8A1C4F10}"
-
 // errNoContext is the spec's message for a missing site or language.
 func errNoContext() error { return errs.E(errs.Invalid, "No Sitecore context found") }
 
 // EdgeSource reads content from Sitecore Experience Edge (GraphQL) and maps
-// it to the same model as the file source. It implements Source and
-// StorySource. Answers are cached for CacheTTL by query and variables;
+// it to the same model as the file source. It implements Source (the
+// stories feature reads stories through Source: internal/stories). Answers are cached for CacheTTL by query and variables;
 // identical calls in flight are made once.
 type EdgeSource struct {
 	cfg    EdgeConfig
@@ -78,9 +71,6 @@ func NewEdge(cfg EdgeConfig) (*EdgeSource, error) {
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 3 * time.Second
-	}
-	if cfg.StoryTemplateID == "" {
-		cfg.StoryTemplateID = DefaultStoryTemplateID
 	}
 	c := cfg.Client
 	if c == nil {
@@ -211,39 +201,8 @@ const (
 	qCurrentLanguage = `query CurrentLanguage($site: String!, $routePath: String!, $language: String!) {
   layout(site: $site, routePath: $routePath, language: $language) { item { language { name } } }
 }`
-	storyFields = `id name displayName url { path } template { id }
-      date: field(name: "date") { value ... on DateField { dateValue formattedDateValue } }
-      title: field(name: "title") { value }
-      premble: field(name: "premble") { value }
-      image: field(name: "image") { ... on ImageField { src alt height width } }
-      tags: field(name: "tags") { value }`
-	qStoriesList = `query StoriesList($datasource: String!, $language: String!, $first: Int!, $after: String, $where: ItemSearchPredicate!) {
-  datasource: item(path: $datasource, language: $language) {
-    id
-    showDates: field(name: "showDates") { value }
-    layout: field(name: "layout") { value }
-    highlightLatestStory: field(name: "highlightLatestStory") { value }
-  }
-  search(where: $where, first: $first, after: $after, orderBy: { name: "date", direction: DESC }) {
-    total pageInfo { endCursor hasNext }
-    results { ` + storyFields + ` }
-  }
-}`
-	qParent = `query Parent($path: String!, $language: String!) {
-  item(path: $path, language: $language) { parent { parent { id path } } }
-}`
 	qPublishInfo = `query PublishInfo($path: String!, $language: String!) {
   item(path: $path, language: $language) { id date: field(name: "date") { value } }
-}`
-	qTags = `query Tags($path: String!) {
-  item(path: $path, language: "en") { children(first: 100) { results {
-    id key: field(name: "key") { value } value: field(name: "value") { value } } } }
-}`
-	qCursor = `query Cursor($where: ItemSearchPredicate!, $direction: OrderByDirection!) {
-  search(where: $where, first: 1, orderBy: { name: "date", direction: $direction }) { pageInfo { endCursor } }
-}`
-	qSibling = `query Sibling($where: ItemSearchPredicate!, $after: String!, $direction: OrderByDirection!) {
-  search(where: $where, first: 1, after: $after, orderBy: { name: "date", direction: $direction }) { results { url { path } } }
 }`
 	qItems = `query Items($where: ItemSearchPredicate!, $after: String) {
   search(where: $where, first: 100, after: $after) { pageInfo { endCursor hasNext } results {
@@ -674,140 +633,6 @@ func (e *EdgeSource) Items(ctx context.Context, site string) ([]ItemRef, error) 
 	return out, nil
 }
 
-// storyWhere is the search predicate of a stories list: story pages (not
-// standard values) in lang under the index item, with any of tags.
-func (e *EdgeSource) storyWhere(indexID, lang string, tags []string) map[string]any {
-	and := []any{
-		map[string]any{"name": "_templates", "value": e.cfg.StoryTemplateID, "operator": "CONTAINS"},
-		map[string]any{"name": "_path", "value": indexID, "operator": "CONTAINS"},
-		map[string]any{"name": "_language", "value": lang},
-		map[string]any{"name": "_name", "value": "__Standard Values", "operator": "NEQ"},
-	}
-	if len(tags) > 0 {
-		or := make([]any, len(tags))
-		for i, t := range tags {
-			or[i] = map[string]any{"name": "tags", "value": t, "operator": "CONTAINS"}
-		}
-		and = append(and, map[string]any{"OR": or})
-	}
-	return map[string]any{"AND": and}
-}
-
-type edgeStory struct {
-	ID          string  `json:"id"`
-	Name        string  `json:"name"`
-	DisplayName string  `json:"displayName"`
-	URL         edgeURL `json:"url"`
-	Template    struct {
-		ID string `json:"id"`
-	} `json:"template"`
-	Date *struct {
-		Value              string `json:"value"`
-		DateValue          int64  `json:"dateValue"`
-		FormattedDateValue string `json:"formattedDateValue"`
-	} `json:"date"`
-	Title   *edgeValue `json:"title"`
-	Premble *edgeValue `json:"premble"`
-	Image   *struct {
-		Src    string `json:"src"`
-		Alt    string `json:"alt"`
-		Width  any    `json:"width"`
-		Height any    `json:"height"`
-	} `json:"image"`
-	Tags *edgeValue `json:"tags"`
-}
-
-var guidPattern = regexp.MustCompile(`\{?([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})\}?`)
-
-// SplitTags reads a tags field: pipe-separated ids in braces.
-func SplitTags(s string) []string {
-	out := []string{}
-	for _, part := range strings.Split(s, "|") {
-		if m := guidPattern.FindStringSubmatch(strings.TrimSpace(part)); m != nil {
-			out = append(out, "{"+strings.ToUpper(m[1])+"}")
-		}
-	}
-	return out
-}
-
-func anyInt(v any) int {
-	switch x := v.(type) {
-	case float64:
-		return int(x)
-	case string:
-		n, _ := strconv.Atoi(x)
-		return n
-	}
-	return 0
-}
-
-func (s edgeStory) story() Story {
-	st := Story{ID: s.ID, Name: s.Name, DisplayName: s.DisplayName, Path: s.URL.Path, TemplateID: s.Template.ID,
-		Title: s.Title.String(), Premble: s.Premble.String(), Tags: SplitTags(s.Tags.String())}
-	if s.Date != nil {
-		st.Date = StoryDate{Value: s.Date.Value, DateValue: s.Date.DateValue, Formatted: s.Date.FormattedDateValue}
-	}
-	if s.Image != nil && s.Image.Src != "" {
-		st.Image = &Image{Src: s.Image.Src, Alt: s.Image.Alt, Width: anyInt(s.Image.Width), Height: anyInt(s.Image.Height)}
-	}
-	return st
-}
-
-// StoriesList implements StorySource.
-func (e *EdgeSource) StoriesList(ctx context.Context, site, lang, index string, tags []string, cursor string, limit int) (*StoriesPage, error) {
-	home, err := e.HomePath(ctx, site, lang)
-	if err != nil {
-		return nil, err
-	}
-	if limit <= 0 || limit > 100 {
-		limit = StoriesPageSize
-	}
-	dsPath := itemPathUnder(home, index)
-	// The index's id scopes the search; the datasource query gives it.
-	var d struct {
-		Datasource *struct {
-			ID                   string     `json:"id"`
-			ShowDates            *edgeValue `json:"showDates"`
-			Layout               *edgeValue `json:"layout"`
-			HighlightLatestStory *edgeValue `json:"highlightLatestStory"`
-		} `json:"datasource"`
-		Search struct {
-			Total    int `json:"total"`
-			PageInfo struct {
-				EndCursor string `json:"endCursor"`
-				HasNext   bool   `json:"hasNext"`
-			} `json:"pageInfo"`
-			Results []edgeStory `json:"results"`
-		} `json:"search"`
-	}
-	indexID, err := e.itemID(ctx, dsPath, lang)
-	if err != nil {
-		return nil, err
-	}
-	vars := map[string]any{"datasource": dsPath, "language": lang, "first": limit, "after": nilIfEmpty(cursor), "where": e.storyWhere(indexID, lang, tags)}
-	if err := e.query(ctx, qStoriesList, vars, &d); err != nil {
-		return nil, err
-	}
-	if d.Datasource == nil {
-		return nil, errs.E(errs.NotFound, "no stories index at %s", index)
-	}
-	out := &StoriesPage{
-		Index: StoriesIndex{ShowDates: d.Datasource.ShowDates.Bool(), Layout: d.Datasource.Layout.String(), HighlightLatestStory: d.Datasource.HighlightLatestStory.Bool()},
-		Total: d.Search.Total, EndCursor: d.Search.PageInfo.EndCursor, HasNext: d.Search.PageInfo.HasNext, Stories: []Story{},
-	}
-	for _, s := range d.Search.Results {
-		out.Stories = append(out.Stories, s.story())
-	}
-	return out, nil
-}
-
-func nilIfEmpty(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
-}
-
 // itemID returns the id of the item at a Sitecore path (publish-info query).
 func (e *EdgeSource) itemID(ctx context.Context, itemPath, lang string) (string, error) {
 	id, _, err := e.publishInfo(ctx, itemPath, lang)
@@ -830,110 +655,3 @@ func (e *EdgeSource) publishInfo(ctx context.Context, itemPath, lang string) (id
 	}
 	return d.Item.ID, d.Item.Date.String(), nil
 }
-
-// Tags implements StorySource: the children of the site's tags folder
-// (<site root>/Data/Tags).
-func (e *EdgeSource) Tags(ctx context.Context, site string) ([]StoryTag, error) {
-	home, err := e.HomePath(ctx, site, "en")
-	if err != nil {
-		return nil, err
-	}
-	folder := path.Dir(home) + "/Data/Tags"
-	var d struct {
-		Item *struct {
-			Children struct {
-				Results []struct {
-					ID    string     `json:"id"`
-					Key   *edgeValue `json:"key"`
-					Value *edgeValue `json:"value"`
-				} `json:"results"`
-			} `json:"children"`
-		} `json:"item"`
-	}
-	if err := e.query(ctx, qTags, map[string]any{"path": folder}, &d); err != nil {
-		return nil, err
-	}
-	if d.Item == nil {
-		return nil, errs.E(errs.NotFound, "no tags folder at %s", folder)
-	}
-	out := []StoryTag{}
-	for _, t := range d.Item.Children.Results {
-		out = append(out, StoryTag{ID: t.ID, Key: t.Key.String(), Value: t.Value.String()})
-	}
-	return out, nil
-}
-
-// PrevNext implements StorySource: it finds the stories index two levels
-// up (index/year/story), the story's date, its cursor in each date order,
-// and the first story after that cursor in each order.
-func (e *EdgeSource) PrevNext(ctx context.Context, site, lang, itemPath string) (prev, next string, err error) {
-	home, err := e.HomePath(ctx, site, lang)
-	if err != nil {
-		return "", "", err
-	}
-	storyPath := itemPathUnder(home, itemPath)
-	var pd struct {
-		Item *struct {
-			Parent *struct {
-				Parent *struct {
-					ID string `json:"id"`
-				} `json:"parent"`
-			} `json:"parent"`
-		} `json:"item"`
-	}
-	if err := e.query(ctx, qParent, map[string]any{"path": storyPath, "language": lang}, &pd); err != nil {
-		return "", "", err
-	}
-	if pd.Item == nil || pd.Item.Parent == nil || pd.Item.Parent.Parent == nil {
-		return "", "", errs.E(errs.NotFound, "no stories index above %s", itemPath)
-	}
-	indexID := pd.Item.Parent.Parent.ID
-	_, date, err := e.publishInfo(ctx, storyPath, lang)
-	if err != nil {
-		return "", "", err
-	}
-	where := e.storyWhere(indexID, lang, nil)
-	at := e.storyWhere(indexID, lang, nil)
-	at["AND"] = append(at["AND"].([]any), map[string]any{"name": "date", "value": date, "operator": "EQ"})
-	sibling := func(direction string) (string, error) {
-		var c struct {
-			Search struct {
-				PageInfo struct {
-					EndCursor string `json:"endCursor"`
-				} `json:"pageInfo"`
-			} `json:"search"`
-		}
-		if err := e.query(ctx, qCursor, map[string]any{"where": at, "direction": direction}, &c); err != nil {
-			return "", err
-		}
-		if c.Search.PageInfo.EndCursor == "" {
-			return "", nil
-		}
-		var s struct {
-			Search struct {
-				Results []struct {
-					URL edgeURL `json:"url"`
-				} `json:"results"`
-			} `json:"search"`
-		}
-		if err := e.query(ctx, qSibling, map[string]any{"where": where, "after": c.Search.PageInfo.EndCursor, "direction": direction}, &s); err != nil {
-			return "", err
-		}
-		if len(s.Search.Results) == 0 {
-			return "", nil
-		}
-		return s.Search.Results[0].URL.Path, nil
-	}
-	if next, err = sibling("DESC"); err != nil {
-		return "", "", err
-	}
-	if prev, err = sibling("ASC"); err != nil {
-		return "", "", err
-	}
-	return prev, next, nil
-}
-
-var (
-	_ Source      = (*EdgeSource)(nil)
-	_ StorySource = (*EdgeSource)(nil)
-)

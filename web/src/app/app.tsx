@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { PageData } from "../lib/types";
 import { PageProvider, type PageContextValue } from "../lib/page-context";
 import { fetchPage, routableURL } from "../lib/router";
@@ -8,6 +8,7 @@ import { Shell } from "./shell";
 import { preloadBlocks } from "./component-factory";
 import { replayEarlyClicks, stopKeepingEarlyClicks } from "../lib/early-clicks";
 import { whenSectionsHydrated } from "./sections-hydrated";
+import { useLatestCall } from "../lib/use-request";
 
 /**
  * App is the whole React tree: a pure function of the page data on the
@@ -16,38 +17,38 @@ import { whenSectionsHydrated } from "./sections-hydrated";
 export function App({ initial }: { initial: PageData }) {
   const [page, setPage] = useState(initial);
   const [navigating, setNavigating] = useState(false);
-  const abort = useRef<AbortController | null>(null);
+  const navigation = useLatestCall();
 
   const editing = page.sitecore.context.pageEditing;
+  const { run } = navigation;
   const load = useCallback(async (url: URL, mode: "push" | "replace" | "pop", scroll: boolean) => {
     // An editor stays in editing mode while moving between pages.
     if (editing && url.searchParams.get("mode") !== "edit") url.searchParams.set("mode", "edit");
-    abort.current?.abort();
-    const ctrl = new AbortController();
-    abort.current = ctrl;
     setNavigating(true);
-    try {
-      const { data, title } = await fetchPage(url, ctrl.signal);
-      await preloadBlocks(data); // the new page's lazy blocks, before it shows
-      if (ctrl.signal.aborted) return;
-      if (mode === "push") window.history.pushState({ fc: true }, "", url.pathname + url.search + url.hash);
-      if (mode === "replace") window.history.replaceState({ fc: true }, "", url.pathname + url.search + url.hash);
-      document.title = title;
-      document.documentElement.lang = data.site.language;
-      setPage(data);
-      if (scroll) {
-        const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
-        if (target) target.scrollIntoView();
-        else window.scrollTo(0, 0);
-      }
-    } catch (err) {
-      if (ctrl.signal.aborted) return;
+    const o = await run(async (signal) => {
+      const answer = await fetchPage(url, signal);
+      await preloadBlocks(answer.data); // the new page's lazy blocks, before it shows
+      return answer;
+    });
+    if (!o) return; // a later navigation took over (and owns "navigating")
+    setNavigating(false);
+    if (!o.ok) {
       // Anything unexpected: let the browser load the page the classic way.
       window.location.assign(url.href);
-    } finally {
-      if (abort.current === ctrl) setNavigating(false);
+      return;
     }
-  }, [editing]);
+    const { data, title } = o.value;
+    if (mode === "push") window.history.pushState({ fc: true }, "", url.pathname + url.search + url.hash);
+    if (mode === "replace") window.history.replaceState({ fc: true }, "", url.pathname + url.search + url.hash);
+    document.title = title;
+    document.documentElement.lang = data.site.language;
+    setPage(data);
+    if (scroll) {
+      const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+      if (target) target.scrollIntoView();
+      else window.scrollTo(0, 0);
+    }
+  }, [editing, run]);
 
   const navigate = useCallback<PageContextValue["navigate"]>(
     (href, opts) => {

@@ -4,7 +4,7 @@
 // when the form mounts; the server's minimum fill time) and the honeypot
 // field "website", which people never see.
 import { useEffect, useRef } from "react";
-import { httpError } from "./http-error";
+import { json } from "./api-client";
 
 /** LeadValues are the values of every lead form (spec: contact form values). */
 export interface LeadValues {
@@ -58,9 +58,7 @@ const TICKET_ERRORS = new Set(["ticketMissing", "ticketInvalid", "ticketExpired"
 const MAX_WAIT_MS = 30_000;
 
 async function fetchTicket(): Promise<{ t: Ticket; readyAt: number; staleAt: number }> {
-  const res = await fetch("/api/forms/ticket", { headers: { Accept: "application/json" }, credentials: "same-origin" });
-  if (!res.ok) throw await httpError(res, "ticket");
-  const t = (await res.json()) as Ticket;
+  const t = await json<Ticket>("/api/forms/ticket");
   const now = Date.now();
   // Relative to this browser's clock: the wait the server asked for, and
   // the ticket's life less a margin.

@@ -1,7 +1,7 @@
 // The compare list (spec §4): kept in sessionStorage under compareList.
 // Every change is announced with forecourt:compare-changed so all
 // components (list cards, detail page, compare bar) stay in step.
-import { httpError } from "./http-error";
+import { search } from "./search";
 export type CompareCar = { car_id: number; [key: string]: unknown };
 
 export const COMPARE_KEY = "compareList";
@@ -53,13 +53,7 @@ export function writeCompareList(list: CompareCar[]): void {
 
 /** fetchCompareCar fetches the full record of a car by id through POST /api/search. */
 export async function fetchCompareCar(index: string, carId: number): Promise<CompareCar> {
-  const res = await fetch("/api/search", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ index, fields: COMPARE_FIELDS, filters: { car_id: [String(carId)] }, limit: 1 }),
-  });
-  if (!res.ok) throw await httpError(res, "search");
-  const body = (await res.json()) as { content?: CompareCar[] };
+  const body = await search<CompareCar>({ index, fields: COMPARE_FIELDS, filters: { car_id: [String(carId)] }, limit: 1 });
   const car = body.content?.[0];
   if (!car) throw new Error("car not found");
   return car;

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { PageData } from "./types";
+import { translator, type T } from "./text";
 
 export interface PageContextValue {
   page: PageData;
@@ -30,10 +31,9 @@ export function usePage(): PageData {
   return usePageContext().page;
 }
 
-/** useT returns the dictionary lookup: missing keys show as the fallback or the key. */
-export function useT(): (key: string, fallback?: string) => string {
-  const { dictionary } = usePage();
-  return (key, fallback) => dictionary[key] ?? fallback ?? key;
+/** useT returns the dictionary lookup (lib/text): missing keys show as the fallback or the key; vars fill placeholders. */
+export function useT(): T {
+  return translator(usePage().dictionary);
 }
 
 export function useEditing(): boolean {

@@ -1,4 +1,4 @@
-import { keepFocusInside } from "../../lib/focus-trap";
+import { keepFocusInside } from "../../lib/use-dialog";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
 import type { BlockProps } from "../../app/block-props";

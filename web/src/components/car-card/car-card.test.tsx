@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, render, screen } from "@testing-library/react";
 import { CarCard, type CarCardData } from "./car-card";
+import { translator } from "../../lib/text";
 
 const sv: Record<string, string> = { priceDropBadge: "Sänkt pris", priceRating_good: "Bra pris", priceRating_high: "Högt pris", priceBasis: "jämfört med {count} liknande bilar" };
-const t = (k: string, f?: string) => sv[k] ?? f ?? k;
+const t = translator(sv);
 const base: CarCardData = { car_id: 1, slug: "volvo-xc60", car_brand: "Volvo", car_model: "XC60", car_price: 377900, car_price_currency: "SEK" };
 const card = (c: Partial<CarCardData>) => render(<CarCard car={{ ...base, ...c }} href="/bilar/1/volvo-xc60" locale="sv-SE" currency="SEK" mileageUnit="mil" t={t} />);
 

@@ -8,6 +8,7 @@ import { COMPARE_BAR_ID, goToCompareBar } from "../../lib/compare-list";
 import { FavouriteButton } from "../favourite-button/favourite-button";
 import { formatNumber, moneyFormat } from "../../lib/format";
 import { valueText } from "../../lib/value-text";
+import { fill, type T } from "../../lib/text";
 
 export interface CarCardData {
   car_id: number;
@@ -56,10 +57,10 @@ export function formatPrice(n: number | undefined, locale: string, currency: str
 }
 
 /** monthlyText is the card's "Billån fr. 3 245 kr/mån" line, or "" when the car has no monthly figure. */
-export function monthlyText(car: Pick<CarCardData, "car_monthly_cost" | "car_monthly_cost_type">, locale: string, currency: string, t: (key: string, fallback?: string) => string): string {
+export function monthlyText(car: Pick<CarCardData, "car_monthly_cost" | "car_monthly_cost_type">, locale: string, currency: string, t: T): string {
   if (!car.car_monthly_cost || car.car_monthly_cost <= 0) return "";
   const tmpl = car.car_monthly_cost_type === "privateleasing" ? t("monthlyPrivateLeasing", "Privatleasing fr. {amount}/mån") : t("monthlyLoan", "Billån fr. {amount}/mån");
-  return tmpl.replace("{amount}", formatPrice(car.car_monthly_cost, locale, currency));
+  return fill(tmpl, { amount: formatPrice(car.car_monthly_cost, locale, currency) });
 }
 
 export interface CarCardProps {
@@ -68,7 +69,7 @@ export interface CarCardProps {
   locale: string;
   currency: string;
   mileageUnit: string;
-  t: (key: string, fallback?: string) => string;
+  t: T;
   eager?: boolean;
 }
 
@@ -153,7 +154,7 @@ export function CarCard({ car, href, locale, currency, mileageUnit, t, eager }: 
       </button>
       {shortcut && (
         <a className="fc-car-card__to-compare" href={`#${COMPARE_BAR_ID}`} onClick={(e) => goToCompareBar() && e.preventDefault()}>
-          {t("compareShortcut", "Jämför {count} bilar").replace("{count}", String(compareList.length))}
+          {t("compareShortcut", "Jämför {count} bilar", { count: compareList.length })}
         </a>
       )}
     </article>

@@ -2,6 +2,7 @@ import { imageURL } from "../../lib/media";
 import { useOptionalPage } from "../../lib/page-context";
 import { FavouriteButton } from "../favourite-button/favourite-button";
 import "./compact-car-card.css";
+import { translator } from "../../lib/text";
 
 /** CardCar is the part of a car index record a compact card shows (preformatted texts). */
 export interface CardCar {
@@ -25,7 +26,7 @@ export function CompactCarCard({ car, detailBase, draggable }: { car: CardCar; d
   const img = car.car_primary_image?.thumbnail_url || car.car_images?.[0]?.original;
   const blur = car.car_primary_image?.blur_data_url;
   const dict = useOptionalPage()?.dictionary;
-  const t = (key: string, fallback?: string) => dict?.[key] ?? fallback ?? key;
+  const t = translator(dict ?? {});
   return (
     <article className="fc-carcard">
       <a href={`${detailBase}${car.car_id}/${car.slug}`} draggable={draggable === false ? false : undefined} className="fc-carcard__link">

@@ -1,6 +1,6 @@
 // The consent settings dialog: loaded on request by consent-manager.tsx.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { FOCUSABLE, keepFocusInside } from "../../lib/focus-trap";
+import { FOCUSABLE, keepFocusInside } from "../../lib/use-dialog";
 import { useT } from "../../lib/page-context";
 import type { ConsentChoice } from "./consent-choice";
 

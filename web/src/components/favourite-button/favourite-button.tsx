@@ -6,10 +6,11 @@ import { useEffect, useRef, useState } from "react";
 import { MAX_FAVOURITES, toggleFavourite, type FavouriteCar } from "../../lib/favourites";
 import { useIsFavourite } from "../../lib/use-favourites";
 import "./favourite-button.css";
+import type { T } from "../../lib/text";
 
 export interface FavouriteButtonProps {
   car: FavouriteCar;
-  t: (key: string, fallback?: string) => string;
+  t: T;
   /** Show the label beside the heart (detail page); cards show the heart only. */
   withText?: boolean;
   className?: string;
@@ -47,7 +48,7 @@ export function FavouriteButton({ car, t, withText, className }: FavouriteButton
           grid of cards carries no empty live regions. */}
       {full && (
         <span className="fc-fav__note" role="alert">
-          {t("favouritesFull", "Du kan spara högst {max} favoriter. Ta bort någon först.").replace("{max}", String(MAX_FAVOURITES))}
+          {t("favouritesFull", "Du kan spara högst {max} favoriter. Ta bort någon först.", { max: MAX_FAVOURITES })}
         </span>
       )}
     </span>

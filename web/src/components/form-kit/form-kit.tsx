@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { FormRateLimited } from "../../lib/comhub";
 import "./form-kit.css";
+import type { T } from "../../lib/text";
 
 /** FormField is a label, the control, a hint and the field's error (ids for aria-describedby: `${id}-err`, `${id}-hint`). */
 export function FormField({ id, label, error, hint, required, children, className }: {
@@ -40,8 +41,8 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (v: str
 }
 
 /** rateLimitText is the visitor's message for a 429: the dictionary text with the wait in minutes. */
-export function rateLimitText(t: (k: string, f?: string) => string, err: FormRateLimited): string {
-  return t("formRateLimited", "You have sent too many forms. Please try again in {minutes} minutes.").replace("{minutes}", String(err.minutes));
+export function rateLimitText(t: T, err: FormRateLimited): string {
+  return t("formRateLimited", "You have sent too many forms. Please try again in {minutes} minutes.", { minutes: err.minutes });
 }
 
 /** oneLine removes line breaks, tabs and other control characters from a one-line field as it is typed. */

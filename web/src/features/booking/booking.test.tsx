@@ -24,7 +24,7 @@ for (const line of readFileSync(path.resolve(__dirname, "../../../../content/gro
   const m = /^  (\w+): "(.*)"$/.exec(line);
   if (m) dictionary[m[1]] = m[2];
 }
-const t = (k: string, fb?: string) => dictionary[k] ?? fb ?? k;
+const t = translator(dictionary);
 
 const car: Car = { registrationNumber: "ABC123", brand: "Volvo", model: "XC60", buildYear: 2019, hasServiceAgreement: true };
 const uppsala: Location = { name: "Uppsala", latitude: 59.86, longitude: 17.64, placeId: "se-1", region: "Uppsala län" };
@@ -221,6 +221,7 @@ function StoreHarness({ initial, children }: { initial: BookingStore; children: 
   return <>{children(s, dispatch)}</>;
 }
 import * as React from "react";
+import { translator } from "../../lib/text";
 
 describe("step 1: plate and place", () => {
   it("keeps continue disabled until plate and place are set; Enter moves to place; plate is upper case", async () => {

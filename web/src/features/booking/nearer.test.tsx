@@ -5,8 +5,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WorkshopList } from "./components/workshop-list";
 import { bookingReducer, initialStore } from "./store";
+import { translator } from "../../lib/text";
 
-const t = (k: string, fb?: string) => ({ bookingChooseWorkshop: "Välj", bookingDistance: "{km} km" })[k as "bookingDistance"] ?? fb ?? k;
+const t = translator({ bookingChooseWorkshop: "Välj", bookingDistance: "{km} km" });
 
 function stream(messages: unknown[]) {
   return new Response(messages.map((m) => `data: ${JSON.stringify(m)}\n\n`).join(""), { headers: { "Content-Type": "text/event-stream" } });

@@ -17,13 +17,14 @@ import { useBookingStore } from "./hooks/use-booking-store";
 import { normalizePlate } from "./rules";
 import { bookingReducer, initialStore, parseStored, STORAGE_KEY, type Action } from "./store";
 import type { BookingStore, Car, Category, Confirmation, Location, Offering } from "./types";
+import { translator } from "../../lib/text";
 
 const dictionary: Record<string, string> = {};
 for (const line of readFileSync(path.resolve(__dirname, "../../../../content/group-se/dictionary-booking.yaml"), "utf8").split("\n")) {
   const m = /^  (\w+): "(.*)"$/.exec(line);
   if (m) dictionary[m[1]] = m[2];
 }
-const t = (k: string, fb?: string) => dictionary[k] ?? fb ?? k;
+const t = translator(dictionary);
 
 const car: Car = { registrationNumber: "ABC123", brand: "Volvo", model: "XC60", buildYear: 2019, hasServiceAgreement: false };
 const uppsala: Location = { name: "Uppsala", latitude: 59.86, longitude: 17.64, placeId: "se-1", region: "Uppsala län" };

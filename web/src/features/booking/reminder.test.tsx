@@ -13,13 +13,14 @@ import { bookingRequest } from "./components/step-workshop";
 import { readPrefill } from "./hooks/use-url-prefill";
 import { bookingReducer, initialStore } from "./store";
 import type { BookingStore, Car } from "./types";
+import { translator } from "../../lib/text";
 
 const dictionary: Record<string, string> = {};
 for (const line of readFileSync(path.resolve(__dirname, "../../../../content/group-se/dictionary-booking.yaml"), "utf8").split("\n")) {
   const m = /^  (\w+): "(.*)"$/.exec(line);
   if (m) dictionary[m[1]] = m[2];
 }
-const t = (k: string, fb?: string) => dictionary[k] ?? fb ?? k;
+const t = translator(dictionary);
 
 const car: Car = { registrationNumber: "ABC123", brand: "Volvo", model: "XC60", buildYear: 2019, hasServiceAgreement: false };
 const uppsala = { placeId: "se-2666199", name: "Uppsala", region: "Uppsala län", latitude: 59.85882, longitude: 17.63889 };

@@ -3,6 +3,7 @@ import { parseDate } from "@internationalized/date";
 import { z } from "zod";
 import { normalizePlate as normalizePlateTo } from "../../lib/plate";
 import { isPhone } from "../../lib/phone";
+import type { T } from "../../lib/text";
 
 export const PLATE_MAX = 6;
 export const MESSAGE_MAX = 80;
@@ -27,7 +28,7 @@ export function parseMileage(raw: string): number | null {
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** contactSchema is the contact form of step 4 (spec §5): every field required; the phone as people write it on the site's country (lib/phone). */
-export function contactSchema(t: (key: string, fallback?: string) => string, country: string) {
+export function contactSchema(t: T, country: string) {
   return z.object({
     firstName: z.string().trim().min(1, t("bookingFirstNameRequired", "Ange förnamn")),
     lastName: z.string().trim().min(1, t("bookingLastNameRequired", "Ange efternamn")),
@@ -40,7 +41,7 @@ export function contactSchema(t: (key: string, fallback?: string) => string, cou
 export type ContactValues = z.infer<ReturnType<typeof contactSchema>>;
 
 /** contactErrors validates values and returns a message per failing field (empty when valid). */
-export function contactErrors(values: ContactValues, t: (key: string, fallback?: string) => string, country: string): Partial<Record<keyof ContactValues, string>> {
+export function contactErrors(values: ContactValues, t: T, country: string): Partial<Record<keyof ContactValues, string>> {
   const r = contactSchema(t, country).safeParse(values);
   if (r.success) return {};
   const out: Partial<Record<keyof ContactValues, string>> = {};
@@ -64,7 +65,6 @@ export function bookingTimeSlot(date: string, time: string): string {
 }
 
 const dayFmt = new Intl.DateTimeFormat("sv-SE", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
-const shortFmt = new Intl.DateTimeFormat("sv-SE", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
 function utcDate(date: string): Date {
   const [y, m, d] = date.split("-").map(Number);
@@ -74,10 +74,6 @@ function utcDate(date: string): Date {
 /** formatDay gives "måndag 30 november" for "2026-11-30" (the date is local already). */
 export function formatDay(date: string): string {
   return dayFmt.format(utcDate(date));
-}
-
-export function formatShortDay(date: string): string {
-  return shortFmt.format(utcDate(date));
 }
 
 /** formatSlot gives "måndag 30 november kl. 07:30" for a local "2026-11-30T07:30[:00]". */

@@ -275,10 +275,6 @@ export function flowView(s: BookingStore): FlowView {
   return { view: "workshop", car: s.car, location: s.location };
 }
 
-/** fill replaces {name} placeholders of a dictionary text. */
-export function fill(text: string, vars: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
-}
 
 /** entryTotal is what one chosen entry costs (units × price, less the service-agreement discount). */
 export function entryTotal(e: ServiceEntry, hasAgreement: boolean): number {

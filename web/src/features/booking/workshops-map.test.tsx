@@ -9,6 +9,7 @@ import type { Pin } from "../../components/site-map/site-map";
 import { StepWorkshop, workshopPins } from "./components/step-workshop";
 import { bookingReducer, initialStore } from "./store";
 import type { WorkshopSite } from "./types";
+import { translator } from "../../lib/text";
 
 // The map as the pins it is given (MapLibre itself is tested in site-map.test.tsx).
 vi.mock("../../components/site-map/site-map", () => ({
@@ -23,7 +24,7 @@ vi.mock("../../components/site-map/site-map", () => ({
   ),
 }));
 
-const t = (k: string, fb?: string) => ({ bookingChooseWorkshop: "Välj", bookingDistance: "{km} km", bookingMap: "Karta över {name}" })[k as "bookingMap"] ?? fb ?? k;
+const t = translator({ bookingChooseWorkshop: "Välj", bookingDistance: "{km} km", bookingMap: "Karta över {name}" });
 
 const site = (n: number, name: string, lat: number, lng: number): WorkshopSite => ({ departmentId: `D-${n}`, siteId: String(n), siteName: name, address: `Gatan ${n}`, latitude: lat, longitude: lng, distanceKm: n, brands: ["VO"], firstTimeSlot: null });
 const SITES = [site(1, "Forecourt Bil Kungsholmen", 59.33, 18.03), site(2, "Forecourt Bil Bromma", 59.34, 17.94), site(3, "Forecourt Bil Solna", 59.36, 18.0)];

@@ -5,18 +5,16 @@ import { PageProvider } from "../../lib/page-context";
 import { makePage } from "../../test-utils";
 import { ServiceBookingCancel } from "./components/service-booking-cancel";
 import { WorkshopList } from "./components/workshop-list";
+import { translator } from "../../lib/text";
 
-const t = (k: string, fb?: string) =>
-  ({
-    bookingNoSites: "Vi kan ej hitta några anläggningar som passar dig",
-    bookingLoadMore: "Hämta fler",
-    bookingChooseWorkshop: "Välj",
-    bookingSortNearest: "Närmast",
-    bookingSortFirstTime: "Första lediga tid",
-    bookingWorkshopsHeading: "Verkstäder nära {place}",
-  })[k] ??
-  fb ??
-  k;
+const t = translator({
+  bookingNoSites: "Vi kan ej hitta några anläggningar som passar dig",
+  bookingLoadMore: "Hämta fler",
+  bookingChooseWorkshop: "Välj",
+  bookingSortNearest: "Närmast",
+  bookingSortFirstTime: "Första lediga tid",
+  bookingWorkshopsHeading: "Verkstäder nära {place}",
+});
 
 function site(i: number, first: string | null) {
   return { departmentId: `D-${i}`, siteId: `${i}`, siteName: `Verkstad ${i}`, address: `Gatan ${i}`, latitude: 59, longitude: 17, distanceKm: i, brands: [], firstTimeSlot: first };

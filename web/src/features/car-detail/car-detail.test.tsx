@@ -5,8 +5,9 @@ import { LoanCalculator } from "./components/loan-calculator";
 import { ContactForm } from "./components/contact-form";
 import type { Car, LoanView } from "./types";
 import { toggleCompare, readCompareList, clearCompare } from "../../lib/compare-list";
+import { translator } from "../../lib/text";
 
-const t = (_k: string, f?: string) => f ?? _k;
+const t = translator({});
 
 const loan: LoanView = {
   title: "Billån", description: "", price: 300000,

@@ -1,27 +1,5 @@
 import type { CarCardData } from "../../components/car-card/car-card";
-
-export interface FacetValue {
-  text: string;
-  count: number;
-  children?: FacetValue[];
-}
-export interface Histogram {
-  min: number;
-  max: number;
-  buckets: { min: number; max: number; count: number }[];
-}
-export interface FacetResult {
-  name: string;
-  child_name?: string;
-  type: "list" | "histogram";
-  values: FacetValue[];
-  histogram?: Histogram;
-}
-export interface FacetRequest {
-  name: string;
-  child_name?: string;
-  sort_order?: string;
-}
+import type { FacetResult } from "../../lib/search";
 
 /** ListState is the car list state kept in the URL. */
 export interface ListState {
@@ -42,8 +20,6 @@ export interface CarListData {
   basePath: string;
   query: ListState;
   facets: FacetResult[];
-  facetRequests: FacetRequest[];
-  fields: string[];
   cars: CarCardData[];
   total: number;
   pageSize: number;
@@ -52,12 +28,4 @@ export interface CarListData {
   firstPage: number;
   sorts: string[];
   error: boolean;
-}
-
-export interface SearchResult<T> {
-  facet: FacetResult[];
-  content: T[];
-  total_items: number;
-  limit: number;
-  offset: number;
 }

@@ -1,3 +1,5 @@
+import type { FacetRequest, FacetResult } from "../../lib/search";
+
 export interface SiteImage {
   thumbnail_url?: string;
   blur_data_url?: string;
@@ -12,15 +14,6 @@ export interface SiteCardData {
   site_primary_image?: SiteImage;
   site_brands?: string[];
 }
-export interface FacetValue {
-  text: string;
-  count: number;
-}
-export interface FacetResult {
-  name: string;
-  type: string;
-  values: FacetValue[];
-}
 export interface SiteListData {
   index: string;
   detailPath: string;
@@ -28,7 +21,7 @@ export interface SiteListData {
   keyphrase: string;
   page: number;
   facets: FacetResult[];
-  facetRequests: { name: string; sort_order?: string }[];
+  facetRequests: FacetRequest[];
   fields: string[];
   sites: SiteCardData[];
   total: number;

@@ -9,8 +9,9 @@ import { FavouriteButton } from "../../components/favourite-button/favourite-but
 import { CarCard, monthlyText } from "../../components/car-card/car-card";
 import { Favourites } from "./components/favourites-page";
 import type { FavouritesData } from "./types";
+import { translator } from "../../lib/text";
 
-const t = (_k: string, f?: string) => f ?? _k;
+const t = translator({});
 const volvo = { car_id: 11, slug: "volvo-xc60", car_brand: "Volvo", car_model: "XC60", car_price: 450000, car_monthly_cost: 3245, car_monthly_cost_type: "loan" };
 const bmw = { car_id: 12, slug: "bmw-x3", car_brand: "BMW", car_model: "X3", car_price: 400000 };
 

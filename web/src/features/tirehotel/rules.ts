@@ -168,6 +168,4 @@ export function mapsLink(name: string, address: string): string {
   return `https://www.google.com/maps/search/?${params.toString()}`;
 }
 
-/** fill replaces {name} placeholders of a dictionary text. */
-export const fill = (s: string, vals: Record<string, string>) => s.replace(/\{(\w+)\}/g, (m, k: string) => vals[k] ?? m);
 

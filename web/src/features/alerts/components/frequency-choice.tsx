@@ -2,11 +2,12 @@
 // ask for it: the same question and choices in both.
 import { Label, Radio, RadioGroup } from "react-aria-components";
 import { FREQUENCIES, type Frequency } from "../types";
+import type { T } from "../../../lib/text";
 
 export function FrequencyChoice({ value, onChange, t, className, isDisabled, describedBy }: {
   value: Frequency;
   onChange: (f: Frequency) => void;
-  t: (key: string, fallback?: string) => string;
+  t: T;
   className?: string;
   isDisabled?: boolean;
   describedBy?: string;

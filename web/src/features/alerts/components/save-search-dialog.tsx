@@ -49,7 +49,7 @@ export function SaveSearchForm({ close }: { close: () => void }) {
         else if (err.fields.email) setFlow({ step: "editing", fieldErrors: { email: t("alertsEmailInvalid", "Ange en giltig e-postadress") } });
         else setFlow({ step: "editing", error: t("alertsError", "Något gick fel, försök igen.") });
       } else if (err instanceof FormRateLimited) {
-        setFlow({ step: "editing", error: t("alertsRateLimited", "Försök igen om {minutes} minuter.").replace("{minutes}", String(err.minutes)) });
+        setFlow({ step: "editing", error: t("alertsRateLimited", "Försök igen om {minutes} minuter.", { minutes: err.minutes }) });
       } else {
         setFlow({ step: "editing", error: t("alertsError", "Något gick fel, försök igen.") });
       }
@@ -60,7 +60,7 @@ export function SaveSearchForm({ close }: { close: () => void }) {
     return (
       <div className="fc-save-search__body">
         <Heading slot="title" className="fc-save-search__title">{t("alertsDialogTitle", "Bevaka sökningen")}</Heading>
-        <p className="fc-form__done" role="status">{t("alertsSent", "").replace("{email}", flow.email)}</p>
+        <p className="fc-form__done" role="status">{t("alertsSent", "", { email: flow.email })}</p>
         <div className="fc-save-search__actions">
           <Button className="fc-button fc-button--primary" onPress={close} autoFocus>{t("alertsClose", "Stäng")}</Button>
         </div>

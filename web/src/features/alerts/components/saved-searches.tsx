@@ -52,7 +52,7 @@ function Body({ state, change, remove }: { state: ManageState; change: (id: stri
     case "ready":
       return (
         <>
-          <p className="fc-saved-searches__intro">{t("alertsManageIntro", "{email}").replace("{email}", state.email)}</p>
+          <p className="fc-saved-searches__intro">{t("alertsManageIntro", "{email}", { email: state.email })}</p>
           {state.searches.length === 0 ? (
             <p className="fc-saved-searches__muted">{t("alertsManageEmpty", "")}</p>
           ) : (

@@ -1,33 +1,14 @@
 // Calls of the service booking flow (spec §7, docs/contracts/booking.md).
+import { ApiError, json } from "../../../lib/api-client";
 import type { BookingDetails, BookingRequest, BookingResponse, CarLookup, Category, NearerSite, Place, WeekDay, WorkshopSite } from "../types";
 
-/** ApiError carries the contract's error code ("InvalidReg", "TimeslotNotAvailable", …) and the server's text. */
-export class ApiError extends Error {
-  constructor(
-    public code: string,
-    message: string,
-    public status: number,
-  ) {
-    super(message);
-  }
-}
-
-async function json<T>(res: Response): Promise<T> {
-  if (res.ok) return (await res.json()) as T;
-  let code = "ServerError";
-  let message = "";
-  try {
-    const body = (await res.json()) as { errors?: Record<string, string[]>; message?: string };
-    code = body.errors?.["Error Result"]?.[0] ?? code;
-    message = body.message ?? "";
-  } catch {
-    /* not JSON */
-  }
-  throw new ApiError(code, message, res.status);
-}
+// A failure is an ApiError (lib/api-client) with the contract's error code
+// ("InvalidReg", "TimeslotNotAvailable", …; "ServerError" when the answer
+// names none) and the server's text.
+export { ApiError };
 
 function get<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return fetch(url, { signal, headers: { Accept: "application/json" } }).then((r) => json<T>(r));
+  return json<T>(url, { signal, fallbackCode: "ServerError" });
 }
 
 const enc = encodeURIComponent;
@@ -56,33 +37,27 @@ export async function fetchPrices(reg: string, mileage: number, departmentId: st
 
 /** fetchWeek returns seven days from date; an empty list when the call is not ok (spec §7). */
 export async function fetchWeek(reg: string, departmentId: string, date: string, codes: string[], signal?: AbortSignal): Promise<WeekDay[]> {
-  const res = await fetch(`/api/mechmate/timeslots/from/${enc(reg)}/${enc(departmentId)}/${date}T00:00:00/?serviceOfferings=${codes.map(enc).join(",")}`, { signal });
-  if (!res.ok) return [];
-  const v = (await res.json()) as WeekDay[];
-  return Array.isArray(v) ? v : [];
+  try {
+    const v = await get<WeekDay[]>(`/api/mechmate/timeslots/from/${enc(reg)}/${enc(departmentId)}/${date}T00:00:00/?serviceOfferings=${codes.map(enc).join(",")}`, signal);
+    return Array.isArray(v) ? v : [];
+  } catch (err) {
+    // A failed answer is an empty week; a network failure or an abort is thrown.
+    if (err instanceof ApiError && err.status > 0) return [];
+    throw err;
+  }
 }
 
-export async function book(req: BookingRequest, idempotencyKey: string, signal?: AbortSignal): Promise<BookingResponse> {
-  const res = await fetch("/api/mechmate/book", {
-    method: "POST",
-    signal,
-    headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
-    body: JSON.stringify(req),
-  });
-  return json<BookingResponse>(res);
+export function book(req: BookingRequest, idempotencyKey: string, signal?: AbortSignal): Promise<BookingResponse> {
+  return json<BookingResponse>("/api/mechmate/book", { body: req, signal, headers: { "Idempotency-Key": idempotencyKey }, fallbackCode: "ServerError" });
 }
 
 export function fetchBooking(id: string, token: string, signal?: AbortSignal): Promise<BookingDetails> {
   return get(`/api/mechmate/bookings/${enc(id)}?token=${enc(token)}`, signal);
 }
 
-export async function cancelBooking(id: string, token: string): Promise<BookingDetails> {
-  // JSON without a body: the server takes state-changing calls as JSON only.
-  const res = await fetch(`/api/mechmate/bookings/${enc(id)}/cancel?token=${enc(token)}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-  });
-  return json<BookingDetails>(res);
+export function cancelBooking(id: string, token: string): Promise<BookingDetails> {
+  // JSON without a body (the client says JSON): the server takes state-changing calls as JSON only.
+  return json<BookingDetails>(`/api/mechmate/bookings/${enc(id)}/cancel?token=${enc(token)}`, { method: "POST", fallbackCode: "ServerError" });
 }
 
 export async function searchPlaces(q: string, signal?: AbortSignal): Promise<Place[]> {

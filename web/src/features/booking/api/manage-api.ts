@@ -1,7 +1,7 @@
 // Calls of the booking page (/boka-service/hantera?token=):
 // one page for every flow (service booking, wheel change) behind a signed
 // link. Every call is a same-origin JSON POST with the link's token.
-import { ApiError } from "./booking-api";
+import { ApiError, json } from "../../../lib/api-client";
 import type { BookingDetails } from "../types";
 
 /** ManageView is the booking (as the booking call answers it) and what its page may do. */
@@ -25,28 +25,14 @@ export interface ManageDay {
 }
 
 async function post<T>(path: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(path, {
-    method: "POST",
-    signal,
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (res.ok) return (await res.json()) as T;
-  let code = "ServerError";
-  let message = "";
-  let fields: Record<string, string> = {};
   try {
-    const b = (await res.json()) as { errors?: Record<string, string[]>; message?: string; fields?: Record<string, string> };
-    code = b.errors?.["Error Result"]?.[0] ?? code;
-    message = b.message ?? "";
-    fields = b.fields ?? {};
-  } catch {
-    /* not JSON */
+    return await json<T>(path, { body, signal, fallbackCode: "ServerError" });
+  } catch (err) {
+    // An expired link is told apart from a broken one by fields.token.
+    const token = err instanceof ApiError ? err.fields.token : undefined;
+    if (!token || !(err instanceof ApiError)) throw err;
+    throw new ApiError(err.status, token === "tokenExpired" ? "LinkExpired" : "LinkInvalid", err.serverMessage, err.fields, err.retryAfter);
   }
-  // An expired link is told apart from a broken one by fields.token.
-  if (fields.token === "tokenExpired") code = "LinkExpired";
-  else if (fields.token) code = "LinkInvalid";
-  throw new ApiError(code, message, res.status);
 }
 
 export const fetchManaged = (token: string, signal?: AbortSignal) => post<ManageView>("/api/bookings/manage", { token }, signal);

@@ -16,15 +16,15 @@ import { StepCar } from "./step-car";
 import { StepOfferings } from "./step-offerings";
 import { StepWorkshop } from "./step-workshop";
 import { Summary } from "./summary";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 const TITLES: Record<number, string> = { 1: "bookingStep1Title", 2: "bookingStep2Title", 3: "bookingStep3Title", 4: "bookingStep4Title" };
 
 /** stepLabel is 'Steg n/4' before the car is known and 'Steg n/max' (5) after. */
 export function stepLabel(n: number, s: BookingStore, t: T): string {
   const max = s.bookingState < 2 ? 4 : s.maxBookingState;
-  return t("bookingStepOf", "Steg {n}/{max}").replace("{n}", String(n)).replace("{max}", String(max));
+  return t("bookingStepOf", "Steg {n}/{max}", { n, max });
 }
 
 function recap(n: number, s: BookingStore): string {

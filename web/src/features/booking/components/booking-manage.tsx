@@ -9,8 +9,9 @@ import { usePage, useT } from "../../../lib/page-context";
 import { ApiError } from "../api/booking-api";
 import { cancelManaged, fetchManageDays, fetchManaged, moveBooking, type ManageDay, type ManageView } from "../api/manage-api";
 import { addDays, formatSlot } from "../rules";
-import { fill } from "../store";
 import "../booking.css";
+import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
 /** WINDOW is how many days the time picker shows at once. */
 const WINDOW = 7;
@@ -32,22 +33,22 @@ export function BookingManage(_props: BlockProps) {
   const [token, setToken] = useState(() => new URLSearchParams(query).get("token") ?? "");
   const [page, setPage] = useState<Page>({ state: "loading" });
   const headRef = useRef<HTMLHeadingElement>(null);
+  const opening = useLatestCall();
+  const windowDays = useLatestCall();
 
   useEffect(() => {
     if (!token) {
       setPage({ state: "error", code: "LinkInvalid" });
       return;
     }
-    const ctl = new AbortController();
-    fetchManaged(token, ctl.signal).then(
-      (b) => {
-        // Later calls use the fresh link of the answer (the mail's may be an old one).
-        setToken(b.token);
-        setPage({ state: "view", b });
-      },
-      (err) => !ctl.signal.aborted && setPage({ state: "error", code: err instanceof ApiError ? err.code : "ServerError" }),
-    );
-    return () => ctl.abort();
+    void opening.run((signal) => fetchManaged(token, signal)).then((o) => {
+      if (!o) return;
+      if (!o.ok) return setPage({ state: "error", code: o.error instanceof ApiError ? o.error.code : "ServerError" });
+      // Later calls use the fresh link of the answer (the mail's may be an old one).
+      setToken(o.value.token);
+      setPage({ state: "view", b: o.value });
+    });
+    return opening.cancel;
     // Only the link the page opened with: later tokens come with answers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -56,19 +57,19 @@ export function BookingManage(_props: BlockProps) {
   const from = page.state === "choosing" ? page.from : "";
   useEffect(() => {
     if (page.state !== "choosing" || page.days !== null) return;
-    const ctl = new AbortController();
-    fetchManageDays(token, page.from, addDays(page.from, WINDOW - 1), ctl.signal).then(
-      (days) => setPage((p) => (p.state === "choosing" && p.from === from ? { ...p, days } : p)),
-      (err) => !ctl.signal.aborted && setPage((p) => (p.state === "choosing" ? { ...p, days: [], error: errorText(err) } : p)),
-    );
-    return () => ctl.abort();
+    void windowDays.run((signal) => fetchManageDays(token, page.from, addDays(page.from, WINDOW - 1), signal)).then((o) => {
+      if (!o) return;
+      if (o.ok) setPage((p) => (p.state === "choosing" && p.from === from ? { ...p, days: o.value } : p));
+      else setPage((p) => (p.state === "choosing" ? { ...p, days: [], error: errorText(o.error) } : p));
+    });
+    return windowDays.cancel;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [from, page.state === "choosing" && page.days === null]);
 
   function errorText(err: unknown): string {
     if (err instanceof ApiError && err.code === "TimeslotNotAvailable") return t("bookingErrorTimeslot", "Tiden är inte tillgänglig, vänligen välj en annan tid");
     if (err instanceof ApiError && err.code === "RateLimited") return t("manageRateLimited", "För många försök. Vänta en stund och försök igen.");
-    if (err instanceof ApiError && err.message && err.status === 409) return err.message;
+    if (err instanceof ApiError && err.fromServer && err.status === 409) return err.serverMessage;
     return t("bookingErrorGeneric", "Något gick fel, försök igen");
   }
 
@@ -199,7 +200,7 @@ export function BookingManage(_props: BlockProps) {
               )}
               {page.state === "confirmCancel" && (
                 <div className="fc-booking-manage__panel" role="group" aria-labelledby="fc-manage-cancel-q">
-                  <p id="fc-manage-cancel-q">{fill(t("manageCancelQuestion", "Vill du avboka {when}?"), { when: when(b) })}</p>
+                  <p id="fc-manage-cancel-q">{t("manageCancelQuestion", "Vill du avboka {when}?", { when: when(b) })}</p>
                   <div className="fc-booking-actions">
                     <button type="button" className="fc-button fc-button--primary" onClick={confirmCancel} disabled={page.busy}>
                       {page.busy ? t("bookingCancelling", "Avbokar…") : t("manageCancelYes", "Ja, avboka")}
@@ -253,7 +254,7 @@ function TimePicker({
   onBack,
 }: {
   p: Choosing;
-  t: (k: string, f?: string) => string;
+  t: T;
   onWindow: (from: string) => void;
   onDay: (d: string) => void;
   onTime: (time: string | undefined, fullDay: boolean) => void;
@@ -297,7 +298,7 @@ function TimePicker({
         </ul>
       )}
       {day && (
-        <div role="group" aria-label={fill(t("manageTimesOf", "Tider {day}"), { day: dayLabel(day.date) })} className="fc-booking-manage__times">
+        <div role="group" aria-label={t("manageTimesOf", "Tider {day}", { day: dayLabel(day.date) })} className="fc-booking-manage__times">
           {day.times.map((time) => (
             <button key={time} type="button" className="fc-booking-manage__time" aria-pressed={!p.fullDay && p.time === time} onClick={() => onTime(time, false)}>
               {time}
@@ -328,7 +329,7 @@ function TimePicker({
   );
 }
 
-function fillCount(t: (k: string, f?: string) => string, d: ManageDay): string {
+function fillCount(t: T, d: ManageDay): string {
   const n = d.times.length + (d.fullDay ? 1 : 0);
-  return fill(t("manageFreeCount", "{n} lediga"), { n: String(n) });
+  return t("manageFreeCount", "{n} lediga", { n: String(n) });
 }

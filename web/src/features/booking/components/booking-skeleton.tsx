@@ -16,7 +16,7 @@ export function BookingSkeleton({ failed = false }: { failed?: boolean }) {
                   {i + 1}
                 </span>
                 <span className="fc-booking-step__texts">
-                  <span className="fc-booking-step__count">{t("bookingStepOf", "Steg {n}/{max}").replace("{n}", String(i + 1)).replace("{max}", "4")}</span>
+                  <span className="fc-booking-step__count">{t("bookingStepOf", "Steg {n}/{max}", { n: i + 1, max: "4" })}</span>
                   <span className="fc-booking-step__title">{t(key)}</span>
                 </span>
               </div>

@@ -2,10 +2,9 @@
 import { useEffect, useRef } from "react";
 import { SiteMap } from "../../../components/site-map/site-map";
 import { formatPrice, formatSlot, mapsSearchURL } from "../rules";
-import { fill } from "../store";
 import type { Confirmation as Conf } from "../types";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 export function Confirmation({ c, onNew, t }: { c: Conf; onNew: () => void; t: T }) {
   const headRef = useRef<HTMLHeadingElement>(null);
@@ -23,7 +22,7 @@ export function Confirmation({ c, onNew, t }: { c: Conf; onNew: () => void; t: T
           {t("bookingConfirmed")}
         </h2>
       </div>
-      <p>{c.customer?.email ? fill(t("bookingConfirmedText"), { email: c.customer.email }) : t("bookingConfirmedTextAfterReload")}</p>
+      <p>{c.customer?.email ? t("bookingConfirmedText", { email: c.customer.email }) : t("bookingConfirmedTextAfterReload")}</p>
       <dl className="fc-booking-confirmed__facts">
         <div>
           <dt>{t("bookingReference")}</dt>
@@ -62,7 +61,7 @@ export function Confirmation({ c, onNew, t }: { c: Conf; onNew: () => void; t: T
         </div>
       </dl>
       <div className="fc-booking-confirmed__map">
-        <SiteMap geo={{ latitude: String(c.info.latitude), longitude: String(c.info.longitude) }} label={fill(t("bookingMap"), { name: c.info.siteName })} tileUrl={t("mapTileUrl", "") || undefined} />
+        <SiteMap geo={{ latitude: String(c.info.latitude), longitude: String(c.info.longitude) }} label={t("bookingMap", { name: c.info.siteName })} tileUrl={t("mapTileUrl", "") || undefined} />
       </div>
       <div className="fc-booking-actions">
         <a className="fc-button fc-button--primary" href={mapsSearchURL(c.info.siteName, c.info.address, c.info.latitude, c.info.longitude)} target="_blank" rel="noopener noreferrer">

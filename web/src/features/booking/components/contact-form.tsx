@@ -4,9 +4,8 @@ import { useRef, useState, type FormEvent } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { useOptionalPage } from "../../../lib/page-context";
 import { contactErrors, MESSAGE_MAX, type ContactValues } from "../rules";
-import { fill } from "../store";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 /** The contact form's heading: focus moves to it once a time is chosen. */
 export const CONTACT_HEADING_ID = "fc-booking-contact-heading";
@@ -78,7 +77,7 @@ export function ContactForm({
       </h3>
       {chosen && (
         <p className="fc-booking-contact__chosen" id={`${CONTACT_HEADING_ID}-t`}>
-          {fill(t("bookingChosenTime", "Vald tid: {time}"), { time: chosen })}
+          {t("bookingChosenTime", "Vald tid: {time}", { time: chosen })}
         </p>
       )}
       <div className="fc-booking-contact__grid">

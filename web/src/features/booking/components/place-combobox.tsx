@@ -5,6 +5,8 @@ import { useEffect, useRef, useState, type Ref } from "react";
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from "react-aria-components";
 import { nearestPlace, searchPlaces } from "../api/booking-api";
 import type { Location, Place } from "../types";
+import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
 export const DEBOUNCE_MS = 300;
 
@@ -21,12 +23,13 @@ export function PlaceCombobox({
   value: Location | null;
   onChange: (l: Location | null) => void;
   inputRef?: Ref<HTMLInputElement>;
-  t: (k: string, f?: string) => string;
+  t: T;
 }) {
   const [text, setText] = useState(value?.name ?? "");
   const [places, setPlaces] = useState<Place[]>(value ? [{ ...value, region: value.region }] : []);
   const [locating, setLocating] = useState(false);
   const [searching, setSearching] = useState(false);
+  const search = useLatestCall();
   const [geoError, setGeoError] = useState("");
   const chosenName = useRef(value?.name ?? "");
 
@@ -38,25 +41,19 @@ export function PlaceCombobox({
   useEffect(() => {
     const q = text.trim();
     if (!q || q === chosenName.current) return;
-    const ctl = new AbortController();
     setSearching(true);
     const timer = setTimeout(() => {
-      searchPlaces(q.slice(0, 64), ctl.signal).then(
-        (p) => {
-          setPlaces(p);
-          setSearching(false);
-        },
-        () => {
-          /* aborted or failed: keep the last predictions */
-          if (!ctl.signal.aborted) setSearching(false);
-        },
-      );
+      void search.run((signal) => searchPlaces(q.slice(0, 64), signal)).then((o) => {
+        if (!o) return; // superseded: the next search says
+        if (o.ok) setPlaces(o.value); // failed: keep the last predictions
+        setSearching(false);
+      });
     }, DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
-      ctl.abort();
+      search.cancel();
     };
-  }, [text]);
+  }, [text, search]);
 
   function useMyLocation() {
     setGeoError("");

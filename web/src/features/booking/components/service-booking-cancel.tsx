@@ -6,6 +6,7 @@ import { cancelBooking, fetchBooking } from "../api/booking-api";
 import { formatSlot } from "../rules";
 import type { BookingDetails, Load } from "../types";
 import "../booking.css";
+import { useLatestCall } from "../../../lib/use-request";
 
 export function ServiceBookingCancel(_props: BlockProps) {
   const t = useT();
@@ -16,20 +17,19 @@ export function ServiceBookingCancel(_props: BlockProps) {
   const [load, setLoad] = useState<Load<BookingDetails>>({ status: "idle" });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  const booking = useLatestCall();
 
   useEffect(() => {
     if (!id || !token) {
       setLoad({ status: "error", message: "missing" });
       return;
     }
-    const ctl = new AbortController();
     setLoad({ status: "loading" });
-    fetchBooking(id, token, ctl.signal).then(
-      (data) => setLoad({ status: "ok", data }),
-      (err) => !ctl.signal.aborted && setLoad({ status: "error", message: String(err) }),
+    void booking.run((signal) => fetchBooking(id, token, signal)).then(
+      (o) => o && setLoad(o.ok ? { status: "ok", data: o.value } : { status: "error", message: String(o.error) }),
     );
-    return () => ctl.abort();
-  }, [id, token]);
+    return booking.cancel;
+  }, [id, token, booking]);
 
   async function cancel() {
     setBusy(true);

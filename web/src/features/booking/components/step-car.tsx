@@ -3,11 +3,11 @@ import { useRef, useState, type Dispatch, type FormEvent } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { ApiError, hasAuthorizedWorkshop, lookupCar } from "../api/booking-api";
 import { normalizePlate } from "../rules";
-import { fill, type Action } from "../store";
+import { type Action } from "../store";
 import type { BookingStore } from "../types";
 import { PlaceCombobox } from "./place-combobox";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 /** lookupErrorText maps a lookup failure to the spec's text (§8). */
 export function lookupErrorText(err: unknown, t: T): string {
@@ -18,7 +18,7 @@ export function lookupErrorText(err: unknown, t: T): string {
     case "VehicleNotFound":
       return t("bookingErrorVehicleNotFound");
     default:
-      if (err instanceof ApiError && err.message === "Fordon hittades inte") return t("bookingErrorVehicleNotFound");
+      if (err instanceof ApiError && err.serverMessage === "Fordon hittades inte") return t("bookingErrorVehicleNotFound");
       return t("bookingErrorGeneric");
   }
 }
@@ -38,7 +38,7 @@ export function StepCar({ store, dispatch, t }: { store: BookingStore; dispatch:
       const r = await lookupCar(store.plate);
       if (!r.isSupported) {
         const brand = r.brand || r.car?.brand || "";
-        setError({ text: fill(t("bookingErrorBrandNotSupported"), { brand }), hint: t("bookingErrorBrandNotSupportedHint") });
+        setError({ text: t("bookingErrorBrandNotSupported", { brand }), hint: t("bookingErrorBrandNotSupportedHint") });
         pushDataLayer({ event: "event_error", error: "BrandNotSupported", flow: "service_booking" });
         console.warn("service booking: brand not supported", brand);
         return;

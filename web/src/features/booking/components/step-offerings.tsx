@@ -3,11 +3,12 @@ import { useEffect, useId, useState, type Dispatch } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { fetchOfferings } from "../api/booking-api";
 import { formatPrice, MESSAGE_MAX, parseMileage } from "../rules";
-import { fill, ORIGINAL_SERVICE, type Action } from "../store";
+import { ORIGINAL_SERVICE, type Action } from "../store";
 import type { BookingStore, Car, Category, Load, Location, Offering } from "../types";
 import { CategoryIcon } from "./icons";
+import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
-type T = (k: string, f?: string) => string;
 
 /**
  * PriceTag is an offering's list price: 'från' before a unit price (the
@@ -30,7 +31,7 @@ export function PriceTag({ o, hasAgreement, t }: { o: Offering; hasAgreement: bo
   if (discount > 0) {
     return (
       <span className="fc-booking-price">
-        <s aria-label={fill(t("bookingOrdinaryPrice", "Ordinarie pris {price}"), { price: formatPrice(o.price) })}>{formatPrice(o.price)}</s>{" "}
+        <s aria-label={t("bookingOrdinaryPrice", "Ordinarie pris {price}", { price: formatPrice(o.price) })}>{formatPrice(o.price)}</s>{" "}
         <strong>
           {from}
           {formatPrice(o.price - discount)}
@@ -79,7 +80,7 @@ function OfferingRow({
     return (
       <li className="fc-booking-offering fc-booking-offering--unavailable">
         <span className="fc-booking-offering__name">{o.name}</span>
-        <p className="fc-booking-offering__note">{fill(t("bookingUnavailable"), { name: o.name })}</p>
+        <p className="fc-booking-offering__note">{t("bookingUnavailable", { name: o.name })}</p>
       </li>
     );
   }
@@ -215,20 +216,21 @@ export function StepOfferings({
 }) {
   const [load, setLoad] = useState<Load<Category[]>>({ status: "loading" });
   const [pending, setPending] = useState<Record<string, boolean>>({});
+  const offerings = useLatestCall();
 
   useEffect(() => {
-    const ctl = new AbortController();
     setLoad({ status: "loading" });
-    fetchOfferings(kind === "service" ? "services" : "addons", car.registrationNumber, location.latitude, location.longitude, ctl.signal).then(
-      (data) => {
+    void offerings.run((signal) => fetchOfferings(kind === "service" ? "services" : "addons", car.registrationNumber, location.latitude, location.longitude, signal)).then((o) => {
+      if (!o) return;
+      if (o.ok) {
+        const data = o.value;
         if (kind === "addon" && !data.some((c) => c.offerings.length > 0)) {
           dispatch({ type: "addonsDone", withAddons: false });
           return;
         }
         setLoad(data.length ? { status: "ok", data } : { status: "error", message: "empty" });
-      },
-      (err) => {
-        if (ctl.signal.aborted) return;
+      } else {
+        const err = o.error;
         if (kind === "addon") {
           dispatch({ type: "addonsDone", withAddons: false });
           return;
@@ -236,10 +238,10 @@ export function StepOfferings({
         pushDataLayer({ event: "event_error", error: "SERVICES_FETCH_FAILED", flow: "service_booking" });
         console.warn("service booking: services failed", err);
         setLoad({ status: "error", message: String(err) });
-      },
-    );
-    return () => ctl.abort();
-  }, [kind, car.registrationNumber, location.latitude, location.longitude, dispatch]);
+      }
+    });
+    return offerings.cancel;
+  }, [kind, car.registrationNumber, location.latitude, location.longitude, dispatch, offerings]);
 
   const mine = Object.values(store.services).filter((e) => e.type === kind);
   const hasAgreement = car.hasServiceAgreement;
@@ -269,7 +271,7 @@ export function StepOfferings({
       {kind === "service" && (
         <>
           <p className={`fc-booking-brand${store.hasBrand ? " fc-booking-brand--yes" : ""}`}>
-            {store.hasBrand ? fill(t("bookingAuthorized"), { brand: car.brand }) : t("bookingNotAuthorized")}
+            {store.hasBrand ? t("bookingAuthorized", { brand: car.brand }) : t("bookingNotAuthorized")}
           </p>
           {hasAgreement && <p className="fc-booking-note fc-booking-note--agreement">{t("bookingServiceAgreement")}</p>}
         </>

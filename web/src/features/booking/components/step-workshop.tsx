@@ -4,14 +4,15 @@ import { pushDataLayer } from "../../../lib/data-layer";
 import { ApiError, book, fetchPrices } from "../api/booking-api";
 import { bookingTimeSlot, formatChoice, formatPrice } from "../rules";
 import { SiteMap, type Pin } from "../../../components/site-map/site-map";
-import { attemptFingerprint, entryTotal, fill, type Action } from "../store";
+import { attemptFingerprint, entryTotal, type Action } from "../store";
 import type { BookingInfo, BookingRequest, BookingStore, Car, Location, WorkshopSite } from "../types";
 import { CONTACT_HEADING_ID, ContactForm } from "./contact-form";
 import { totalOf } from "./summary";
 import { calendarStart, stockholmToday, WeekCalendar, FULL_DAY_TIME } from "./week-calendar";
 import { WorkshopList } from "./workshop-list";
+import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
-type T = (k: string, f?: string) => string;
 
 /** newIdempotencyKey makes a random UUID (v4), also where randomUUID is missing. */
 export function newIdempotencyKey(): string {
@@ -49,7 +50,7 @@ export function bookingRequest(s: BookingStore): BookingRequest | null {
  * and named as chosen.
  */
 export function workshopPins(listed: WorkshopSite[], chosen: Pick<BookingInfo, "departmentId" | "siteName" | "latitude" | "longitude"> | null | undefined, t: T): Pin[] {
-  const named = (name: string) => fill(t("bookingMapChosen", "{name}, vald verkstad"), { name });
+  const named = (name: string) => t("bookingMapChosen", "{name}, vald verkstad", { name });
   const pins: Pin[] = listed.map((s) =>
     s.departmentId === chosen?.departmentId ? { lat: s.latitude, lng: s.longitude, name: named(s.siteName), chosen: true } : { lat: s.latitude, lng: s.longitude, name: s.siteName },
   );
@@ -78,18 +79,16 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
   // list's median prices as soon as it is chosen; the summary says whose
   // prices it shows.
   const dept = info?.departmentId;
+  const prices = useLatestCall();
   const codeKey = codes.join(",");
   useEffect(() => {
     if (!dept || !codeKey) return;
-    const ctl = new AbortController();
-    fetchPrices(car.registrationNumber, store.mileage ?? 1, dept, codeKey.split(","), ctl.signal).then(
-      (offers) => dispatch({ type: "prices", departmentId: dept, offers }),
-      () => {
-        /* keep the catalogue prices */
-      },
+    // A failed call keeps the catalogue prices.
+    void prices.run((signal) => fetchPrices(car.registrationNumber, store.mileage ?? 1, dept, codeKey.split(","), signal)).then(
+      (o) => o?.ok && dispatch({ type: "prices", departmentId: dept, offers: o.value }),
     );
-    return () => ctl.abort();
-  }, [dept, codeKey, car.registrationNumber, store.mileage, dispatch]);
+    return prices.cancel;
+  }, [dept, codeKey, car.registrationNumber, store.mileage, dispatch, prices]);
 
   useEffect(() => {
     if (focusChosen.current && info) {
@@ -146,7 +145,7 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
         setReload((n) => n + 1);
       } else if (code === "InvalidReg") text = t("bookingErrorInvalidReg");
       else if (code === "VehicleNotFound") text = t("bookingErrorVehicleNotFound");
-      else if (err instanceof ApiError && err.message) text = err.message;
+      else if (err instanceof ApiError && err.fromServer) text = err.serverMessage;
       setError(text);
       pushDataLayer({ event: "event_error", error: code, flow: "service_booking", form_name: "serviceBooking" });
       console.error("service booking: book failed", err);
@@ -196,7 +195,7 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
           <p className="fc-booking-chosen__address">{info.address}</p>
           {store.pricedAt === info.departmentId && (
             <p className="fc-booking-chosen__price">
-              {fill(t("bookingPriceHere", "Ditt pris hos {name}"), { name: info.siteName })}:{" "}
+              {t("bookingPriceHere", "Ditt pris hos {name}", { name: info.siteName })}:{" "}
               <strong>
                 {formatPrice(workshopTotal.total)}
                 {workshopTotal.unknown ? "*" : ""}
@@ -218,7 +217,7 @@ export function StepWorkshop({ car, location, store, dispatch, t }: { car: Car; 
       <div className="fc-booking-chosen__map">
         <SiteMap
           geo={{ latitude: String(info.latitude), longitude: String(info.longitude) }}
-          label={listed.length > 1 ? t("bookingMapAll", "Karta över verkstäderna") : fill(t("bookingMap"), { name: info.siteName })}
+          label={listed.length > 1 ? t("bookingMapAll", "Karta över verkstäderna") : t("bookingMap", { name: info.siteName })}
           pins={listed.length > 1 ? workshopPins(listed, info, t) : undefined}
           tileUrl={tileUrl}
         />

@@ -2,10 +2,10 @@
 // on phones (72 px collapsed, 80vh open) with an accessible toggle.
 import { useId, useState } from "react";
 import { formatChoice, formatPrice } from "../rules";
-import { chosen, entryTotal, fill } from "../store";
+import { chosen, entryTotal } from "../store";
 import type { BookingStore, ServiceEntry } from "../types";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 export function totalOf(entries: ServiceEntry[], hasAgreement: boolean): { total: number; unknown: boolean } {
   let total = 0;
@@ -39,7 +39,7 @@ function Lines({ rows, hasAgreement, t }: { rows: [string, ServiceEntry][]; hasA
  */
 export function priceSource(store: BookingStore, t: T): string {
   const info = store.bookingInfo;
-  if (info && store.pricedAt === info.departmentId) return fill(t("bookingPricesAt", "Priser hos {name}"), { name: info.siteName });
+  if (info && store.pricedAt === info.departmentId) return t("bookingPricesAt", "Priser hos {name}", { name: info.siteName });
   return t("bookingPricesMedian");
 }
 

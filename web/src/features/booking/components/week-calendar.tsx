@@ -10,8 +10,8 @@ import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { fetchWeek } from "../api/booking-api";
 import { addDays, formatDay } from "../rules";
 import type { Load, WeekDay } from "../types";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 export const WEEK_DAYS = 7;
 export const TABS_PER_WINDOW = 4;

@@ -1,14 +1,14 @@
 // The workshop list of step 4: streamed from the closest-available event
 // stream, 5 at a time with placeholders, 'Hämta fler' with the last site as
 // cursor, sorted by distance or by first free time (spec §4.1, §9).
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { streamWorkshops } from "../api/booking-api";
 import { formatSlot } from "../rules";
-import { fill } from "../store";
 import type { NearerSite, WorkshopSite } from "../types";
+import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
-type T = (k: string, f?: string) => string;
 
 export const PAGE = 5;
 
@@ -54,21 +54,18 @@ export function WorkshopList({
   const [nearer, setNearer] = useState<NearerSite[]>([]);
   const [state, setState] = useState<ListState>({ phase: "loading", batch: 0 });
   const [order, setOrder] = useState<SortOrder>("nearest");
-  const ctl = useRef<AbortController | null>(null);
+  const { run, cancel } = useLatestCall();
   const key = `${reg}|${codes.join(",")}|${lat}|${lng}`;
 
   const load = useCallback(
     (cursor?: string) => {
-      ctl.current?.abort();
-      const c = new AbortController();
-      ctl.current = c;
       let batch = 0;
       setState({ phase: "loading", batch: 0 });
       let ended = false;
-      streamWorkshops(
+      void run((signal) => streamWorkshops(
         { reg, codes, lat, lng, cursor, limit: PAGE },
         (m) => {
-          if (c.signal.aborted) return;
+          if (signal.aborted) return;
           if ("site" in m) {
             batch++;
             const b = batch;
@@ -89,27 +86,26 @@ export function WorkshopList({
             ended = true;
           }
         },
-        c.signal,
-      ).then(
-        () => {
-          if (!c.signal.aborted && !ended) setState({ phase: "done", more: false });
-        },
-        (err) => {
-          if (c.signal.aborted) return;
-          console.warn("service booking: workshop stream", err);
-          setState({ phase: "error" });
-        },
-      );
+        signal,
+      )).then((o) => {
+        if (!o) return;
+        if (o.ok) {
+          if (!ended) setState({ phase: "done", more: false });
+          return;
+        }
+        console.warn("service booking: workshop stream", o.error);
+        setState({ phase: "error" });
+      });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
+    [key, run],
   );
 
   useEffect(() => {
     setSites([]);
     setNearer([]);
     load();
-    return () => ctl.current?.abort();
+    return cancel;
   }, [load]);
 
   useEffect(() => onSites?.(sites), [sites, onSites]);
@@ -133,7 +129,7 @@ export function WorkshopList({
   return (
     <div className="fc-booking-workshops">
       <div className="fc-booking-workshops__bar">
-        <h3 className="fc-booking-subheading">{fill(t("bookingWorkshopsHeading"), { place })}</h3>
+        <h3 className="fc-booking-subheading">{t("bookingWorkshopsHeading", { place })}</h3>
         <fieldset className="fc-booking-sort">
           <legend className="fc-visually-hidden">{t("bookingSortLabel")}</legend>
           {(["nearest", "first"] as const).map((o) => (
@@ -167,7 +163,7 @@ export function WorkshopList({
               </p>
             </div>
             <div className="fc-booking-workshop__side">
-              {typeof s.distanceKm === "number" && <span className="fc-booking-workshop__distance">{fill(t("bookingDistance"), { km: s.distanceKm.toLocaleString("sv-SE", { maximumFractionDigits: 1 }) })}</span>}
+              {typeof s.distanceKm === "number" && <span className="fc-booking-workshop__distance">{t("bookingDistance", { km: s.distanceKm.toLocaleString("sv-SE", { maximumFractionDigits: 1 }) })}</span>}
               <button type="button" className="fc-button fc-button--secondary fc-booking-workshop__choose" onClick={() => onChoose(s)} aria-label={`${t("bookingChooseWorkshop")} ${s.siteName}`}>
                 {t("bookingChooseWorkshop")}
               </button>
@@ -222,7 +218,7 @@ function NearerNote({ nearer, onDropServices, t }: { nearer: NearerSite[]; onDro
             {sites.map((n, i) => (
               <span key={n.departmentId}>
                 {i > 0 && ", "}
-                <strong>{n.siteName}</strong> ({fill(t("bookingDistance"), { km: n.distanceKm.toLocaleString("sv-SE", { maximumFractionDigits: 1 }) })})
+                <strong>{n.siteName}</strong> ({t("bookingDistance", { km: n.distanceKm.toLocaleString("sv-SE", { maximumFractionDigits: 1 }) })})
               </span>
             ))}
             : {reason}.
@@ -231,7 +227,7 @@ function NearerNote({ nearer, onDropServices, t }: { nearer: NearerSite[]; onDro
       </ul>
       {onDropServices && (
         <button type="button" className="fc-button fc-button--secondary" onClick={() => onDropServices(codes)}>
-          {fill(t("bookingNearerDrop", "Visa närmare verkstäder utan {names}"), { names: names.join(", ") })}
+          {t("bookingNearerDrop", "Visa närmare verkstäder utan {names}", { names: names.join(", ") })}
         </button>
       )}
     </div>

@@ -9,6 +9,7 @@ import { toLocation } from "../components/place-combobox";
 import { normalizePlate, PLATE_MAX } from "../rules";
 import type { Action } from "../store";
 import type { Location } from "../types";
+import { useLatestCall } from "../../../lib/use-request";
 
 const PLATE_RE = /^[A-Z0-9]{2,6}$/;
 const PLACE_MAX = 64;
@@ -35,27 +36,21 @@ export async function resolvePlace(name: string, signal?: AbortSignal): Promise<
 
 /** useUrlPrefill applies a reminder link's plate and place once the store is restored, then drops them from the URL (so a reload keeps the flow's progress). */
 export function useUrlPrefill(ready: boolean, dispatch: Dispatch<Action>) {
+  const { run, cancel } = useLatestCall();
   useEffect(() => {
     if (!ready) return;
     const pre = readPrefill(window.location.search);
     if (!pre) return;
-    const ctl = new AbortController();
-    void (async () => {
-      let location: Location | null = null;
-      if (pre.place) {
-        try {
-          location = await resolvePlace(pre.place, ctl.signal);
-        } catch {
-          location = null; // the place search failed: the visitor picks the place
-        }
-      }
-      if (ctl.signal.aborted) return;
+    void run(async (signal) => (pre.place ? resolvePlace(pre.place, signal) : null)).then((o) => {
+      if (!o) return;
+      // A failed place search leaves the place to the visitor.
+      const location = o.ok ? o.value : null;
       dispatch({ type: "prefill", plate: pre.plate, location });
       const url = new URL(window.location.href);
       url.searchParams.delete("regnr");
       url.searchParams.delete("plats");
       window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-    })();
-    return () => ctl.abort();
-  }, [ready, dispatch]);
+    });
+    return cancel;
+  }, [ready, dispatch, run, cancel]);
 }

@@ -1,5 +1,5 @@
 // The UK finance quote calls (served by internal/finance through Go).
-import { httpError } from "../../../lib/http-error";
+import { json } from "../../../lib/api-client";
 
 export interface Parameter {
   Locale: { DisplayValue: string };
@@ -56,11 +56,7 @@ export interface QuoteParams {
 
 const ORG = { Id: "forecourt-uk", Name: "Forecourt UK" };
 
-async function post<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
-  if (!res.ok) throw await httpError(res, url);
-  return (await res.json()) as T;
-}
+const post = <T>(url: string, body: unknown, signal?: AbortSignal) => json<T>(url, { body, signal });
 
 export function fetchProducts(v: Vehicle, signal?: AbortSignal) {
   return post<{ Products: Product[] }>("/api/codeweaver/default", { Vehicle: v, Organisation: ORG }, signal);

@@ -15,9 +15,9 @@ import { CompactCarCard } from "../../../components/car-card/compact-car-card";
 import { FavouriteButton } from "../../../components/favourite-button/favourite-button";
 import "../car-detail.css";
 import { valueText } from "../../../lib/value-text";
+import type { T } from "../../../lib/text";
 
 
-type T = (k: string, f?: string) => string;
 
 export const TECH_ROWS_FIRST = 5;
 export const SCROLL_DELAY_MS = 200;

@@ -4,8 +4,8 @@ import { Honeypot, rateLimitText } from "../../../components/form-kit/form-kit";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { useOptionalPage } from "../../../lib/page-context";
 import type { Car, SellerSite } from "../types";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 type Flow = "idle" | "submitting" | "success" | "error";
 type Field = "name" | "phone" | "email" | "message" | "site";
 

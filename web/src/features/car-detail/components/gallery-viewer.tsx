@@ -3,8 +3,8 @@ import { imageURL } from "../../../lib/media";
 import { useDialog } from "../../../lib/use-dialog";
 import type { CarImage } from "../types";
 import { PictureNav } from "./gallery";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 /** Viewer is the full-screen picture dialog: arrows and swipe move, Escape closes. */
 export function Viewer({ images, start, alt, t, onClose }: { images: CarImage[]; start: number; alt: string; t: T; onClose: (i: number) => void }) {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { imageSrcSet, imageURL } from "../../../lib/media";
 import type { CarImage } from "../types";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 // The full-screen viewer loads on the first press of a picture: it is never
 // part of the server HTML, and the car page's first load stays smaller.

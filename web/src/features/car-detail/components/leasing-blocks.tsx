@@ -1,7 +1,7 @@
 import type { LeasingView } from "../types";
 import { formatNumber } from "../../../lib/format";
+import type { T } from "../../../lib/text";
 
-type T = (k: string, f?: string) => string;
 
 /**
  * LeasingBlocks shows private and company leasing when the car has them, with

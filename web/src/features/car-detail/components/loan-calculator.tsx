@@ -3,8 +3,9 @@ import { InfoTip } from "../../../components/info-tip/info-tip";
 import { fetchLoan } from "../api/loan";
 import type { LoanAnswer, LoanView } from "../types";
 import { moneyFormat } from "../../../lib/format";
+import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
-type T = (k: string, f?: string) => string;
 
 /**
  * LoanCalculator: down payment (step 1000, capped at the maximum cash share)
@@ -18,32 +19,28 @@ export function LoanCalculator({ carId, loan, locale, currency, t }: { carId: nu
   const [answer, setAnswer] = useState<LoanAnswer>(loan.quote);
   const [state, setState] = useState<"idle" | "loading" | "error">("idle");
   const first = useRef(true);
+  const { run, cancel } = useLatestCall();
   const downSlider = answer.down_payment_slider ?? loan.downPayment;
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    const ctrl = new AbortController();
     setState("loading");
     const id = window.setTimeout(() => {
-      fetchLoan(carId, down, months, ctrl.signal).then(
-        (a) => {
-          setAnswer(a);
-          setState("idle");
-          if (a.down_payment !== down) setDown(a.down_payment);
-        },
-        (err) => {
-          if (!ctrl.signal.aborted) setState("error");
-          void err;
-        },
-      );
+      void run((signal) => fetchLoan(carId, down, months, signal)).then((o) => {
+        if (!o) return;
+        if (!o.ok) return setState("error");
+        setAnswer(o.value);
+        setState("idle");
+        if (o.value.down_payment !== down) setDown(o.value.down_payment);
+      });
     }, 120);
     return () => {
       window.clearTimeout(id);
-      ctrl.abort();
+      cancel();
     };
-  }, [carId, down, months]);
+  }, [carId, down, months, run, cancel]);
   const money = (v: number) => moneyFormat(locale, currency).format(v);
   return (
     <section className="fc-loan" aria-labelledby="fc-loan-title">

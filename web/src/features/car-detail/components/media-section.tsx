@@ -3,8 +3,9 @@ import { Gallery } from "./gallery";
 import { fetchExtraMedia } from "../api/media";
 import { imageURL } from "../../../lib/media";
 import type { Car, ExtraMedia } from "../types";
+import type { T } from "../../../lib/text";
+import { useRequest } from "../../../lib/use-request";
 
-type T = (k: string, f?: string) => string;
 type Tab = "images" | "video" | "internal360" | "external360";
 
 /**
@@ -13,14 +14,10 @@ type Tab = "images" | "video" | "internal360" | "external360";
  * available. A failing fetch leaves the gallery alone.
  */
 export function MediaSection({ car, isUK, t }: { car: Car; isUK: boolean; t: T }) {
-  const [extra, setExtra] = useState<ExtraMedia | null>(null);
+  const regNo = isUK ? car.car_regno : undefined;
+  const media = useRequest(regNo ? (signal) => fetchExtraMedia(regNo, signal) : null, [regNo]);
+  const extra: ExtraMedia | null = media.status === "ready" ? media.data : null;
   const [tab, setTab] = useState<Tab>("images");
-  useEffect(() => {
-    if (!isUK || !car.car_regno) return;
-    const ctrl = new AbortController();
-    fetchExtraMedia(car.car_regno, ctrl.signal).then(setExtra, () => setExtra(null));
-    return () => ctrl.abort();
-  }, [isUK, car.car_regno]);
   const alt = `${car.car_brand} ${car.car_model}`;
   const tabs: [Tab, string][] = [["images", t("carDetailTabImages", "Pictures")]];
   if (extra?.hasVideo && extra.videoUrl) tabs.push(["video", t("carDetailTabVideo", "Video")]);

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { applyURL, fetchProducts, fetchQuote, partExchangeURL, reserveURL, type CalculationType, type Product, type Quotation, type Vehicle } from "../api/codeweaver";
 import type { Car } from "../types";
+import { useLatestCall } from "../../../lib/use-request";
 
 export const QUOTE_ERROR = "Sorry, but it looks like we can't get a quote for you right now. Please contact our team for more information about finance offers on this vehicle.";
 export const QUOTE_LOADING = "Loading Finance options...";
@@ -30,46 +31,45 @@ export function UKQuotePanel({ car }: { car: Car }) {
   const [inputs, setInputs] = useState<Inputs | null>(null);
   const [state, setState] = useState<State>({ kind: "loading" });
 
+  const { run: runProducts } = useLatestCall();
+  const { run: runQuote, cancel: cancelQuote } = useLatestCall();
   useEffect(() => {
-    const ctrl = new AbortController();
-    fetchProducts(vehicle, ctrl.signal).then(
-      (r) => {
-        setProducts(r.Products);
-        const p = r.Products[0];
-        if (!p) return setState({ kind: "error", message: QUOTE_ERROR });
-        setFamily(p.FamilyKey);
-        setInputs(defaults(p));
-      },
-      () => !ctrl.signal.aborted && setState({ kind: "error", message: QUOTE_ERROR }),
-    );
-    return () => ctrl.abort();
-  }, [vehicle]);
+    void runProducts((signal) => fetchProducts(vehicle, signal)).then((o) => {
+      if (!o) return;
+      if (!o.ok) return setState({ kind: "error", message: QUOTE_ERROR });
+      setProducts(o.value.Products);
+      const p = o.value.Products[0];
+      if (!p) return setState({ kind: "error", message: QUOTE_ERROR });
+      setFamily(p.FamilyKey);
+      setInputs(defaults(p));
+    });
+  }, [vehicle, runProducts]);
 
   useEffect(() => {
     if (!inputs || !family) return;
-    const ctrl = new AbortController();
     setState({ kind: "loading" });
     const id = window.setTimeout(() => {
-      fetchQuote(vehicle, {
+      const params = {
         Term: inputs.term, CashDeposit: inputs.deposit, RegularPayment: inputs.payment, AnnualMileage: inputs.mileage,
         FinanceProductFamilyKeys: [family], CalculationType: inputs.calc,
-      }, ctrl.signal).then(
-        (v) => {
-          const q = v.FinanceQuotations.find((x) => x.FamilyKey === family);
-          if (v.HasError || !q || q.HasError) {
-            setState({ kind: "error", message: q?.Error?.UserMessage || v.Error?.UserMessage || QUOTE_ERROR });
-            return;
-          }
-          setState({ kind: "loaded", quote: q });
-          const fq = q.Finance?.Quote;
-          if (fq) setInputs((cur) => cur && (cur.calc === "ToCashDeposit" ? { ...cur, deposit: Math.round(fq.TotalDeposit) } : { ...cur, payment: fq.TotalRegularPayment }));
-        },
-        () => !ctrl.signal.aborted && setState({ kind: "error", message: QUOTE_ERROR }),
-      );
+      };
+      void runQuote((signal) => fetchQuote(vehicle, params, signal)).then((o) => {
+        if (!o) return;
+        if (!o.ok) return setState({ kind: "error", message: QUOTE_ERROR });
+        const v = o.value;
+        const q = v.FinanceQuotations.find((x) => x.FamilyKey === family);
+        if (v.HasError || !q || q.HasError) {
+          setState({ kind: "error", message: q?.Error?.UserMessage || v.Error?.UserMessage || QUOTE_ERROR });
+          return;
+        }
+        setState({ kind: "loaded", quote: q });
+        const fq = q.Finance?.Quote;
+        if (fq) setInputs((cur) => cur && (cur.calc === "ToCashDeposit" ? { ...cur, deposit: Math.round(fq.TotalDeposit) } : { ...cur, payment: fq.TotalRegularPayment }));
+      });
     }, 250);
     return () => {
       window.clearTimeout(id);
-      ctrl.abort();
+      cancelQuote();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [vehicle, family, inputs?.term, inputs?.mileage, inputs?.calc === "ToRegularPayment" ? inputs?.deposit : inputs?.payment, inputs?.calc]);

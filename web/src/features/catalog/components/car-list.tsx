@@ -2,16 +2,18 @@
 // toggle panel (remembered per session as filterType; sticky from 1024 px)
 // or a drawer on phones, keyphrase, sort, active-filter chips, the result
 // grid, "showing X of Y" and show more. The state lives in the URL.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useReducer, useRef, type FormEvent } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { usePage, useT } from "../../../lib/page-context";
 import { useHydrated, useMediaQuery } from "../../../lib/hooks";
 import { splitSearch } from "../../../lib/search-words";
-import { CarCard, type CarCardData } from "../../../components/car-card/car-card";
-import type { CarListData, FacetResult, ListState } from "../types";
-import { searchCars } from "../api/search-cars";
+import { CarCard } from "../../../components/car-card/car-card";
+import type { CarListData, ListState } from "../types";
+import { fetchCarList } from "../api/car-list";
 import { valueText } from "../../../lib/value-text";
-import { chips, clearAll, fill, hitCount, pathBrandModel, removeChip, setRange, toURL, toggleValue } from "../utils/list-state";
+import { apiQuery, chips, clearAll, hitCount, pathBrandModel, removeChip, setRange, toURL, toggleValue } from "../utils/list-state";
+import { initialScreen, screenReducer, type FilterType, type LoadMode } from "../store";
+import { useLatestCall } from "../../../lib/use-request";
 import { textOf } from "../../../lib/fields";
 import { FacetPanel } from "./facet-panel";
 import { FilterDrawer } from "./filter-drawer";
@@ -22,8 +24,6 @@ import { formatNumber } from "../../../lib/format";
 export const FILTER_TYPE_KEY = "filterType";
 /** Facets whose values typed words may match, besides brand and model. */
 const WORD_FACETS = ["car_fuel", "car_gearbox", "car_body"];
-type FilterType = "Sticky" | "Toggle";
-type Status = "ready" | "loading" | "loading-more" | "error";
 
 export function CarList({ data }: BlockProps<CarListData>) {
   if (!data) return <CarListMessage keyName="carListError" />;
@@ -45,38 +45,27 @@ function CarListScreen({ data }: { data: CarListData }) {
   const t = useT();
   const page = usePage();
   const locale = page.site.locale;
-  const [state, setState] = useState<ListState>(data.query);
-  const [cars, setCars] = useState<CarCardData[]>(data.cars);
-  // firstPage is the page of cars[0]; "show previous" lowers it.
-  const [firstPage, setFirstPage] = useState(data.firstPage ?? 0);
-  const [facets, setFacets] = useState<FacetResult[]>(data.facets);
-  const [total, setTotal] = useState(data.total);
-  const [status, setStatus] = useState<Status>(data.error ? "error" : "ready");
-  const [filterType, setFilterType] = useState<FilterType>("Sticky");
-  const [panelOpen, setPanelOpen] = useState(false);
-  const [drawer, setDrawer] = useState(false);
-  const [phrase, setPhrase] = useState("");
+  const [screen, dispatch] = useReducer(screenReducer, data, initialScreen);
+  const { query: state, cars, firstPage, facets, total, status, filterType, panelOpen, drawer, phrase } = screen;
   const wide = useMediaQuery("(min-width: 1024px)");
   const phone = useMediaQuery("(max-width: 767px)");
   const top = useRef<HTMLDivElement>(null);
-  const abort = useRef<AbortController | null>(null);
+  const { run: latest } = useLatestCall();
 
-  // Page data changes (back/forward) replace the state.
+  // Page data changes (back/forward) replace the list; the first render has it already.
+  const shown = useRef(data);
   useEffect(() => {
-    setState(data.query);
-    setCars(data.cars);
-    setFirstPage(data.firstPage ?? 0);
-    setFacets(data.facets);
-    setTotal(data.total);
-    setStatus(data.error ? "error" : "ready");
+    if (shown.current === data) return;
+    shown.current = data;
+    dispatch({ type: "page", data });
   }, [data]);
 
   useEffect(() => {
     const saved = window.sessionStorage.getItem(FILTER_TYPE_KEY);
-    if (saved === "Sticky" || saved === "Toggle") setFilterType(saved);
+    if (saved === "Sticky" || saved === "Toggle") dispatch({ type: "filterType", filterType: saved });
   }, []);
   const chooseFilterType = (ft: FilterType) => {
-    setFilterType(ft);
+    dispatch({ type: "filterType", filterType: ft });
     window.sessionStorage.setItem(FILTER_TYPE_KEY, ft);
   };
   const sticky = wide && filterType === "Sticky";
@@ -84,54 +73,32 @@ function CarListScreen({ data }: { data: CarListData }) {
   // Before hydration the server markup shows the sticky panel; CSS hides it below 1024 px.
   const mode = !hydrated ? "ssr" : phone ? "drawer" : sticky ? "sticky" : "toggle";
 
-  // run loads the list for next: from the start, or (more) one page
-  // appended at next.page, or (previous) one page prepended at next.page.
+  // run loads page n of query from the server (the list's API reads the
+  // list's own query string): a new search (replace), one page appended
+  // (more) or one page prepended (previous). A newer load supersedes it.
   const run = useCallback(
-    async (next: ListState, more: boolean, previous = false) => {
-      abort.current?.abort();
-      const ctrl = new AbortController();
-      abort.current = ctrl;
-      setStatus(more || previous ? "loading-more" : "loading");
-      try {
-        const res = await searchCars({
-          index: data.index,
-          fields: data.fields,
-          facets: data.facetRequests,
-          state: next,
-          limit: data.pageSize,
-          offset: more || previous ? next.page * data.pageSize : 0,
-          signal: ctrl.signal,
-        });
-        setCars((prev) => (previous ? [...res.content, ...prev] : more ? [...prev, ...res.content] : res.content));
-        if (previous) setFirstPage(next.page);
-        else if (!more) setFirstPage(0);
-        setFacets(res.facet);
-        setTotal(res.total_items);
-        setStatus("ready");
-      } catch {
-        if (ctrl.signal.aborted) return;
-        setStatus("error");
-        setFacets([]);
-      }
+    async (query: ListState, n: number, how: LoadMode) => {
+      dispatch({ type: "load", mode: how, query });
+      const o = await latest((signal) => fetchCarList(apiQuery(query, n, data.sorts), signal));
+      if (!o) return;
+      dispatch(o.ok ? { type: "loaded", mode: how, page: n, result: o.value } : { type: "failed" });
     },
-    [data],
+    [data, latest],
   );
 
   const apply = (next: ListState) => {
     next = { ...next, page: 0 };
-    setState(next);
     window.history.pushState({ fc: true, list: true }, "", toURL(data.basePath, next, data.sorts));
-    void run(next, false);
+    void run(next, 0, "replace");
     const el = top.current;
     if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: "start" });
   };
   const showMore = () => {
     const next = { ...state, page: state.page + 1 };
-    setState(next);
     window.history.replaceState({ fc: true, list: true }, "", toURL(data.basePath, next, data.sorts));
-    void run(next, true);
+    void run(next, next.page, "more");
   };
-  const showPrevious = () => void run({ ...state, page: firstPage - 1 }, false, true);
+  const showPrevious = () => void run(state, firstPage - 1, "previous");
   const submitPhrase = (e: FormEvent) => {
     e.preventDefault();
     const brandFacet = facets.find((f) => f.name === "car_brand")?.values ?? [];
@@ -141,7 +108,7 @@ function CarListScreen({ data }: { data: CarListData }) {
     let next = state;
     for (const [k, vals] of Object.entries(split.filters)) for (const v of vals) if (!(next.filters[k] ?? []).includes(v)) next = toggleValue(next, k, v);
     next = { ...next, keyphrase: [state.keyphrase, split.keyphrase].filter(Boolean).join(" ") };
-    setPhrase("");
+    dispatch({ type: "phrase", phrase: "" });
     apply(next);
   };
 
@@ -177,21 +144,21 @@ function CarListScreen({ data }: { data: CarListData }) {
           <label htmlFor="fc-keyphrase" className="fc-visually-hidden">
             {t("keyphraseLabel", "Sök bland bilarna")}
           </label>
-          <input id="fc-keyphrase" type="search" value={phrase} onChange={(e) => setPhrase(e.target.value)} placeholder={t("keyphrasePlaceholder", "Sök märke, modell eller utrustning")} enterKeyHint="search" autoComplete="off" />
+          <input id="fc-keyphrase" type="search" value={phrase} onChange={(e) => dispatch({ type: "phrase", phrase: e.target.value })} placeholder={t("keyphrasePlaceholder", "Sök märke, modell eller utrustning")} enterKeyHint="search" autoComplete="off" />
           <button type="submit" className="fc-button fc-button--primary">
             {t("search", "Sök")}
           </button>
         </form>
         <div className="fc-car-list__controls">
           {mode === "drawer" ? (
-            <button type="button" className="fc-button fc-button--secondary" aria-haspopup="dialog" onClick={() => setDrawer(true)}
-              aria-label={active.length > 0 ? fill(t("filtersChosen", "Filter, {count} valda"), { count: String(active.length) }) : undefined}>
+            <button type="button" className="fc-button fc-button--secondary" aria-haspopup="dialog" onClick={() => dispatch({ type: "drawer", open: true })}
+              aria-label={active.length > 0 ? t("filtersChosen", "Filter, {count} valda", { count: active.length }) : undefined}>
               {t("filters", "Filter")}
               {active.length > 0 && <span className="fc-count-badge" aria-hidden="true">{active.length}</span>}
             </button>
           ) : (
             !sticky && (
-              <button type="button" className="fc-button fc-button--secondary" aria-expanded={panelOpen} aria-controls="fc-filter-panel" onClick={() => setPanelOpen((o) => !o)}>
+              <button type="button" className="fc-button fc-button--secondary" aria-expanded={panelOpen} aria-controls="fc-filter-panel" onClick={() => dispatch({ type: "togglePanel" })}>
                 {panelOpen ? t("hideFilters", "Dölj filter") : t("showFilters", "Visa filter")}
               </button>
             )
@@ -222,7 +189,7 @@ function CarListScreen({ data }: { data: CarListData }) {
 
       {unknownSort && (
         <p className="fc-list-message fc-list-message--notice" role="status">
-          {fill(t("unknownSort", "Sorteringen ”{value}” finns inte. Bilarna visas sorterade på: {sort}."), { value: unknownSort, sort: t(`sort_${state.sort}`, state.sort) })}
+          {t("unknownSort", "Sorteringen ”{value}” finns inte. Bilarna visas sorterade på: {sort}.", { value: unknownSort, sort: t(`sort_${state.sort}`, state.sort) })}
         </p>
       )}
 
@@ -231,8 +198,8 @@ function CarListScreen({ data }: { data: CarListData }) {
           <ul>
             {active.map((c) => (
               <li key={c.key}>
-                <button type="button" className="fc-chip" aria-label={fill(t("removeFilter", "Ta bort filter {name}"), { name: c.facet === "keyphrase" ? c.label : valueText(t, c.label) })} onClick={() => apply(removeChip(state, c))}>
-                  {c.facet === "keyphrase" ? fill(t("keyphraseChip", "Sökord: {value}"), { value: c.label }) : valueText(t, c.label)}
+                <button type="button" className="fc-chip" aria-label={t("removeFilter", "Ta bort filter {name}", { name: c.facet === "keyphrase" ? c.label : valueText(t, c.label) })} onClick={() => apply(removeChip(state, c))}>
+                  {c.facet === "keyphrase" ? t("keyphraseChip", "Sökord: {value}", { value: c.label }) : valueText(t, c.label)}
                   <span aria-hidden="true">×</span>
                 </button>
               </li>
@@ -254,7 +221,7 @@ function CarListScreen({ data }: { data: CarListData }) {
         <section className="fc-car-list__results" aria-labelledby="fc-hits" aria-busy={status === "loading"}>
           <h2 className="fc-visually-hidden">{t("carListResults", "Sökresultat")}</h2>
           <p id="fc-hits" className="fc-car-list__hits" role="status">
-            {status !== "error" && fill(t("hits", "{count} träffar"), { count: hitCount(total, locale) })}
+            {status !== "error" && t("hits", "{count} träffar", { count: hitCount(total, locale) })}
           </p>
           {status === "error" ? (
             <p className="fc-list-message fc-list-message--error" role="alert">
@@ -282,7 +249,7 @@ function CarListScreen({ data }: { data: CarListData }) {
           )}
           {status !== "error" && cars.length > 0 && (
             <div className="fc-car-list__more">
-              <p>{fill(t("showingXofY", "Visar {x} av {y} bilar"), { x: formatNumber(reached, locale), y: hitCount(total, locale) })}</p>
+              <p>{t("showingXofY", "Visar {x} av {y} bilar", { x: formatNumber(reached, locale), y: hitCount(total, locale) })}</p>
               <progress max={Math.max(1, total)} value={reached} aria-hidden="true" />
               {canMore && (
                 <button type="button" className="fc-button fc-button--secondary" onClick={showMore} disabled={status === "loading-more"}>
@@ -299,14 +266,14 @@ function CarListScreen({ data }: { data: CarListData }) {
           open={drawer}
           title={t("filters", "Filter")}
           closeLabel={t("closeFilters", "Stäng filter")}
-          onClose={() => setDrawer(false)}
+          onClose={() => dispatch({ type: "drawer", open: false })}
           footer={
             <>
               <button type="button" className="fc-linklike" onClick={() => apply(clearAll(state))}>
                 {t("clearAll", "Rensa alla")}
               </button>
-              <button type="button" className="fc-button fc-button--primary" onClick={() => setDrawer(false)}>
-                {fill(t("showResults", "Visa {count} bilar"), { count: hitCount(total, locale) })}
+              <button type="button" className="fc-button fc-button--primary" onClick={() => dispatch({ type: "drawer", open: false })}>
+                {t("showResults", "Visa {count} bilar", { count: hitCount(total, locale) })}
               </button>
             </>
           }

@@ -1,15 +1,17 @@
 // The facet filters: checkbox lists (brand > model hierarchy) and range facets.
 import { useId, useState } from "react";
-import type { FacetResult, ListState } from "../types";
+import type { ListState } from "../types";
+import type { FacetResult } from "../../../lib/search";
 import { RangeFacet } from "./range-facet";
 import { formatNumber, textOrder } from "../../../lib/format";
 import { valueText } from "../../../lib/value-text";
+import type { T } from "../../../lib/text";
 
 export interface FacetPanelProps {
   facets: FacetResult[];
   state: ListState;
   locale: string;
-  t: (key: string, fallback?: string) => string;
+  t: T;
   onToggle: (facet: string, value: string) => void;
   onRange: (facet: string, r: [number, number] | undefined) => void;
 }
@@ -117,7 +119,7 @@ function ValueList({ facet, state, t, locale, onToggle }: { facet: FacetResult; 
       </ul>
       {facet.values.length > COLLAPSED && (
         <button type="button" className="fc-linklike fc-facet__more" aria-expanded={all} onClick={() => setAll((a) => !a)}>
-          {all ? t("showFewer", "Visa färre") : t("showAllModels", "Visa alla {count}").replace("{count}", String(facet.values.length))}
+          {all ? t("showFewer", "Visa färre") : t("showAllModels", "Visa alla {count}", { count: facet.values.length })}
         </button>
       )}
     </>

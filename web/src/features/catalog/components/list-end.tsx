@@ -4,11 +4,11 @@
 // search has and offers the filters that split it, with their counts, as
 // links (each one is a shorter list a visitor can reach to the end).
 import type { MouseEvent } from "react";
-import type { FacetResult, ListState } from "../types";
-import { fill, toURL, toggleValue } from "../utils/list-state";
+import type { ListState } from "../types";
+import type { FacetResult } from "../../../lib/search";
+import { toURL, toggleValue } from "../utils/list-state";
+import type { T } from "../../../lib/text";
 import { formatNumber } from "../../../lib/format";
-
-type T = (key: string, fallback?: string) => string;
 
 /** REFINE_FACETS are tried in order; the first one not yet used and with two or more values is offered. */
 const REFINE_FACETS = ["car_brand", "car_fuel", "car_body", "car_site_city", "car_year"];
@@ -47,7 +47,7 @@ export function ListEnd(props: {
   return (
     <div className="fc-list-end" role="note" aria-labelledby="fc-list-end-title">
       <h3 id="fc-list-end-title" className="fc-list-end__title">
-        {fill(t("listEndTitle", "Listan visar de första {shown} av {total} bilar"), { shown: formatNumber(shown, locale), total: formatNumber(total, locale) })}
+        {t("listEndTitle", "Listan visar de första {shown} av {total} bilar", { shown: formatNumber(shown, locale), total: formatNumber(total, locale) })}
       </h3>
       <p>{t("listEndText", "Förfina sökningen för att se resten, till exempel med märke, bränsle, pris eller ort.")}</p>
       {offer && (

@@ -2,7 +2,7 @@
 // arrow keys) and two number inputs. Changes commit after 1500 ms idle or
 // when a handle is released; a range over the whole span removes the filter.
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
-import type { Histogram } from "../types";
+import type { Histogram } from "../../../lib/search";
 import { clampRange, parseIntLoose, rangeFilter, rangeStep } from "../utils/list-state";
 import { formatNumber } from "../../../lib/format";
 

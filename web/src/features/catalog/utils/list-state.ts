@@ -1,13 +1,13 @@
 // The car list state and its transitions, as pure functions: the URL form
 // (query string plus readable /brand/model path segments), facet ticks,
-// chips, clear-all and the range rules of the spec.
+// chips, clear-all and the range rules of the spec. What a state means as a
+// search (parsing, validation, the filters the search gets) is the server's
+// alone (Go catalogpages.ParseListQuery and ListSearch): the list sends its
+// query string (apiQuery) and shows what comes back.
 import type { ListState } from "../types";
 import { formatNumber } from "../../../lib/format";
 
 export const DEFAULT_SORT = "car_publishdate_desc";
-/** Range facets read from the URL ("?car_monthly_cost=2000-4000"), as catalogpages.RangeFacets. */
-export const RANGE_FACETS = ["car_price", "car_monthly_cost", "car_campaign_price", "car_mileage", "car_privateleasing_monthly_cost", "car_power"];
-const KEYWORD_FACETS = ["car_brand", "car_model", "car_vehicle_type_code", "car_condition", "car_price_dropped", "car_price_rating", "car_body", "car_fuel", "car_gearbox", "car_year", "car_drive", "car_color", "car_site_city", "car_site_name"];
 
 export function emptyState(sort = DEFAULT_SORT): ListState {
   return { filters: {}, ranges: {}, keyphrase: "", sort, page: 0 };
@@ -30,35 +30,6 @@ export function parseIntLoose(s: string): number {
   return /^-?\d+$/.test(t) ? parseInt(t, 10) : NaN;
 }
 
-/** parseRange reads "100000-300000"; the ends are swapped when reversed. */
-export function parseRange(s: string): [number, number] | undefined {
-  const m = /^(\d+)-(\d+)$/.exec(s.replace(/[\s\u00a0]/g, ""));
-  if (!m) return undefined;
-  const a = parseInt(m[1], 10);
-  const b = parseInt(m[2], 10);
-  return a <= b ? [a, b] : [b, a];
-}
-
-/** parseQuery reads the state from a query string (invalid values are ignored, page clamped to 0..maxPages-1). */
-export function parseQuery(qs: string, sorts: string[] = [DEFAULT_SORT], maxPages = 20): ListState {
-  const p = new URLSearchParams(qs);
-  const st = emptyState(sorts[0]);
-  for (const k of KEYWORD_FACETS) {
-    const vals = p.getAll(k).map((v) => v.trim()).filter((v) => v && (k !== "car_model" || v.includes(">")));
-    if (vals.length) st.filters[k] = [...new Set(vals)];
-  }
-  for (const k of RANGE_FACETS) {
-    const r = parseRange(p.get(k) ?? "");
-    if (r) st.ranges[k] = r;
-  }
-  st.keyphrase = (p.get("keyphrase") ?? "").trim().replace(/\s+/g, " ");
-  const sort = p.get("sort");
-  if (sort && sorts.includes(sort)) st.sort = sort;
-  const page = parseInt(p.get("page") ?? "", 10);
-  if (Number.isFinite(page) && page > 0) st.page = Math.min(page, maxPages - 1);
-  return st;
-}
-
 /** pathBrandModel returns the brand (and model) that can be written as path segments: exactly one brand and at most one model of it. */
 export function pathBrandModel(st: ListState): { brand: string; model?: string } | undefined {
   const brands = st.filters.car_brand ?? [];
@@ -69,34 +40,36 @@ export function pathBrandModel(st: ListState): { brand: string; model?: string }
   return undefined;
 }
 
-/** toURL writes the state as a path and query string: /bilar/bmw/x3?car_fuel=Diesel&page=1. */
-export function toURL(basePath: string, st: ListState, sorts: string[] = [DEFAULT_SORT]): string {
+/** params writes the state's parameters; brand and model are left out when the path carries them (inPath). */
+function params(st: ListState, sorts: string[], inPath: boolean): URLSearchParams {
   const p = new URLSearchParams();
-  const pm = pathBrandModel(st);
-  let path = basePath;
-  if (pm) path += `/${slug(pm.brand)}${pm.model ? `/${slug(pm.model)}` : ""}`;
   for (const k of Object.keys(st.filters).sort()) {
-    if (pm && (k === "car_brand" || k === "car_model")) continue;
+    if (inPath && (k === "car_brand" || k === "car_model")) continue;
     for (const v of st.filters[k]) p.append(k, v);
   }
   for (const k of Object.keys(st.ranges).sort()) p.set(k, `${st.ranges[k][0]}-${st.ranges[k][1]}`);
   if (st.keyphrase) p.set("keyphrase", st.keyphrase);
   if (st.sort && st.sort !== sorts[0]) p.set("sort", st.sort);
   if (st.page > 0) p.set("page", String(st.page));
-  const qs = p.toString();
+  return p;
+}
+
+/** toURL writes the state as a path and query string: /bilar/bmw/x3?car_fuel=Diesel&page=1. */
+export function toURL(basePath: string, st: ListState, sorts: string[] = [DEFAULT_SORT]): string {
+  const pm = pathBrandModel(st);
+  let path = basePath;
+  if (pm) path += `/${slug(pm.brand)}${pm.model ? `/${slug(pm.model)}` : ""}`;
+  const qs = params(st, sorts, !!pm).toString();
   return qs ? `${path}?${qs}` : path;
 }
 
-/** searchFilters is the search proxy form: models join car_brand (which narrows a brand to them), ranges become [min, max]. */
-export function searchFilters(st: ListState): Record<string, (string | number)[]> {
-  const out: Record<string, (string | number)[]> = {};
-  for (const [k, vals] of Object.entries(st.filters)) {
-    if (!vals.length) continue;
-    const key = k === "car_model" ? "car_brand" : k;
-    out[key] = [...(out[key] ?? []), ...vals];
-  }
-  for (const [k, r] of Object.entries(st.ranges)) out[k] = [r[0], r[1]];
-  return out;
+/**
+ * apiQuery is the query string the list's API reads (GET /api/car-list):
+ * the list URL's own parameters, with brand and model as parameters rather
+ * than path segments, at page.
+ */
+export function apiQuery(st: ListState, page: number, sorts: string[] = [DEFAULT_SORT]): string {
+  return params({ ...st, page }, sorts, false).toString();
 }
 
 function withFilter(st: ListState, facet: string, vals: string[]): ListState {
@@ -147,7 +120,7 @@ export function chips(st: ListState, rangeLabel: (facet: string, r: [number, num
 /** removeChip removes the filter a chip stands for. */
 export function removeChip(st: ListState, c: Chip): ListState {
   if (c.facet === "keyphrase") return { ...st, keyphrase: "", page: 0 };
-  if (RANGE_FACETS.includes(c.facet)) return setRange(st, c.facet, undefined);
+  if (c.facet in st.ranges) return setRange(st, c.facet, undefined);
   return toggleValue(st, c.facet, c.value);
 }
 
@@ -182,9 +155,4 @@ export function rangeFilter(r: [number, number], min: number, max: number): [num
  */
 export function hitCount(total: number, locale: string): string {
   return total === 10000 ? `${formatNumber(10000, locale)}+` : formatNumber(total, locale);
-}
-
-/** fill replaces {name} placeholders of a dictionary text. */
-export function fill(text: string, vars: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 }

@@ -7,6 +7,7 @@ import { useCompareList } from "../../../lib/use-compare-list";
 import { listenCompareToggle } from "../../../lib/compare-toggle";
 import { clearCompare, toggleCompare, writeCompareList, readCompareList, COMPARE_BAR_ID, type CompareCar } from "../../../lib/compare-list";
 import "../compare.css";
+import type { T } from "../../../lib/text";
 
 /** The rows of the compare table: field and its dictionary key / fallback label. */
 const ROWS: [string, string, string][] = [
@@ -61,8 +62,8 @@ export function CompareBar() {
       const name = [c.car_brand, c.car_model].filter(Boolean).join(" ");
       void toggleCompare(index, c).then((next) => {
         const tt = tRef.current;
-        const tmpl = had ? tt("compareAnnounceRemoved", "{car} borttagen ur jämförelsen, {count} bilar valda") : tt("compareAnnounceAdded", "{car} tillagd i jämförelsen, {count} bilar valda");
-        setSaid(tmpl.replace("{car}", name).replace("{count}", String(next.length)));
+        const vars = { car: name, count: next.length };
+        setSaid(had ? tt("compareAnnounceRemoved", "{car} borttagen ur jämförelsen, {count} bilar valda", vars) : tt("compareAnnounceAdded", "{car} tillagd i jämförelsen, {count} bilar valda", vars));
       });
     });
   }, [index]);
@@ -117,7 +118,7 @@ function thumb(c: CompareCar): string | undefined {
   return p?.thumbnail_url || undefined;
 }
 
-function CompareModal({ list, onClose, detailBase, t }: { list: CompareCar[]; onClose: () => void; detailBase: string; t: (k: string, f?: string) => string }) {
+function CompareModal({ list, onClose, detailBase, t }: { list: CompareCar[]; onClose: () => void; detailBase: string; t: T }) {
   const ref = useRef<HTMLDivElement>(null);
   useDialog(ref, onClose);
   return (

@@ -19,9 +19,6 @@ export interface SiteDetailData {
   carDetailPath: string;
 }
 
-function fill(s: string, vars: Record<string, string>) {
-  return s.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m);
-}
 
 function back(e: React.MouseEvent<HTMLAnchorElement>) {
   const sameSite = document.referrer && new URL(document.referrer, window.location.href).origin === window.location.origin;
@@ -73,7 +70,7 @@ export function SiteDetail({ data }: BlockProps<SiteDetailData>) {
           </ul>
           {data.carListHref && (
             <a className="fc-button fc-button--primary" href={data.carListHref}>
-              {fill(t("seeAllCarsAtSite", "Se alla bilar hos {name}"), { name: s.site_official_name })}
+              {t("seeAllCarsAtSite", "Se alla bilar hos {name}", { name: s.site_official_name })}
             </a>
           )}
         </div>
@@ -87,7 +84,7 @@ export function SiteDetail({ data }: BlockProps<SiteDetailData>) {
           )}
         </div>
       </header>
-      <SiteMap geo={s.site_geocoord} label={fill(t("mapLabel", "Karta över {name}"), { name: s.site_official_name })} tileUrl={page.dictionary.mapTileUrl} />
+      <SiteMap geo={s.site_geocoord} label={t("mapLabel", "Karta över {name}", { name: s.site_official_name })} tileUrl={page.dictionary.mapTileUrl} />
       {s.site_departments && s.site_departments.length > 0 && (
         <section className="fc-departments" aria-labelledby="fc-departments">
           <h2 id="fc-departments">{t("departments", "Avdelningar")}</h2>
@@ -111,7 +108,7 @@ export function SiteDetail({ data }: BlockProps<SiteDetailData>) {
           {data.carListHref && (
             <p>
               <a className="fc-button fc-button--secondary" href={data.carListHref}>
-                {fill(t("seeAllCarsAtSite", "Se alla bilar hos {name}"), { name: s.site_official_name })}
+                {t("seeAllCarsAtSite", "Se alla bilar hos {name}", { name: s.site_official_name })}
               </a>
             </p>
           )}

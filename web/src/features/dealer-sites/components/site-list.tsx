@@ -1,20 +1,19 @@
 // The dealer-site list (CMS block "SiteList"): city and brand filters, a
 // search field, a grid of site cards and show more (48 a page).
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { usePage, useT } from "../../../lib/page-context";
 import { imageSrcSet, imageURL } from "../../../lib/media";
 import { textOf } from "../../../lib/fields";
 import { searchSites } from "../api/search-sites";
-import type { FacetResult, SiteCardData, SiteListData } from "../types";
+import type { SiteCardData, SiteListData } from "../types";
+import type { FacetResult } from "../../../lib/search";
 import "../dealer-sites.css";
 import { textOrder } from "../../../lib/format";
+import { useLatestCall } from "../../../lib/use-request";
 
 type Status = "ready" | "loading" | "loading-more" | "error";
 
-function fill(s: string, vars: Record<string, string | number>) {
-  return s.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
-}
 
 export function SiteList({ data }: BlockProps<SiteListData>) {
   const t = useT();
@@ -27,29 +26,25 @@ export function SiteList({ data }: BlockProps<SiteListData>) {
   const [facets, setFacets] = useState<FacetResult[]>(data?.facets ?? []);
   const [total, setTotal] = useState(data?.total ?? 0);
   const [status, setStatus] = useState<Status>(!data || data.error ? "error" : "ready");
-  const abort = useRef<AbortController | null>(null);
+  const { run: latest } = useLatestCall();
   if (!data) return <p className="fc-container fc-list-message">{t("carListError")}</p>;
   const title = textOf(page.sitecore.route?.fields ?? {}, "Title");
 
   const run = async (f: Record<string, string[]>, kp: string, pg: number, more: boolean) => {
-    abort.current?.abort();
-    const ctrl = new AbortController();
-    abort.current = ctrl;
     setStatus(more ? "loading-more" : "loading");
     const qs = new URLSearchParams();
     for (const [k, vs] of Object.entries(f)) for (const v of vs) qs.append(k, v);
     if (kp) qs.set("keyphrase", kp);
     if (pg > 0) qs.set("page", String(pg));
     window.history.replaceState({ fc: true }, "", `${window.location.pathname}${qs.size ? `?${qs}` : ""}`);
-    try {
-      const res = await searchSites({ index: data.index, fields: data.fields, facets: data.facetRequests, filters: f, keyphrase: kp, limit: data.pageSize, offset: more ? pg * data.pageSize : 0, signal: ctrl.signal });
-      setSites((prev) => (more ? [...prev, ...res.content] : res.content));
-      setFacets(res.facet);
-      setTotal(res.total_items);
-      setStatus("ready");
-    } catch {
-      if (!ctrl.signal.aborted) setStatus("error");
-    }
+    const o = await latest((signal) => searchSites({ index: data.index, fields: data.fields, facets: data.facetRequests, filters: f, keyphrase: kp, limit: data.pageSize, offset: more ? pg * data.pageSize : 0, signal }));
+    if (!o) return;
+    if (!o.ok) return setStatus("error");
+    const res = o.value;
+    setSites((prev) => (more ? [...prev, ...res.content] : res.content));
+    setFacets(res.facet);
+    setTotal(res.total_items);
+    setStatus("ready");
   };
   const toggle = (facet: string, v: string) => {
     const cur = filters[facet] ?? [];
@@ -116,7 +111,7 @@ export function SiteList({ data }: BlockProps<SiteListData>) {
       )}
       {status !== "error" && sites.length > 0 && (
         <div className="fc-car-list__more">
-          <p role="status">{fill(t("showingXofYSites", "Visar {x} av {y} anläggningar"), { x: sites.length, y: total })}</p>
+          <p role="status">{t("showingXofYSites", "Visar {x} av {y} anläggningar", { x: sites.length, y: total })}</p>
           {sites.length < total && (
             <button type="button" className="fc-button fc-button--secondary" onClick={more} disabled={status === "loading-more"}>
               {t("showMore", "Visa fler")}

@@ -1,7 +1,7 @@
 // Fetching favourites' cards through the public search API: ids go in
 // chunks of the API's page size (48), so a full list of 100 is 3 calls.
 import type { CarCardData } from "../../../components/car-card/car-card";
-import { httpError } from "../../../lib/http-error";
+import { search } from "../../../lib/search";
 
 export const CHUNK = 48;
 
@@ -10,14 +10,7 @@ export async function fetchCars(index: string, fields: string[], ids: number[], 
   const out = new Map<number, CarCardData>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    const res = await fetch("/api/search", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ index, fields, filters: { car_id: chunk.map(String) }, limit: chunk.length }),
-      signal,
-    });
-    if (!res.ok) throw await httpError(res, "search");
-    const body = (await res.json()) as { content?: CarCardData[] };
+    const body = await search<CarCardData>({ index, fields, filters: { car_id: chunk.map(String) }, limit: chunk.length }, signal);
     for (const c of body.content ?? []) if (c && typeof c.car_id === "number") out.set(c.car_id, c);
   }
   return out;

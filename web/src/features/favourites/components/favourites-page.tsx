@@ -13,9 +13,9 @@ import { CarCard, type CarCardData } from "../../../components/car-card/car-card
 import { fetchCars } from "../api/fetch-cars";
 import type { Entry, FavouritesData, FetchState } from "../types";
 import "../favourites.css";
+import type { T } from "../../../lib/text";
+import { useLatestCall } from "../../../lib/use-request";
 
-type T = (key: string, fallback?: string) => string;
-const fill = (s: string, vars: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 
 export function Favourites({ data }: BlockProps<FavouritesData>) {
   const t = useT();
@@ -37,7 +37,7 @@ export function Favourites({ data }: BlockProps<FavouritesData>) {
 
 function nameOf(c: { car_brand?: string; car_model?: string } | undefined, id: number, t: T): string {
   const n = [c?.car_brand, c?.car_model].filter(Boolean).join(" ");
-  return n || fill(t("favouritesUnknownCar", "Bil {id}"), { id });
+  return n || t("favouritesUnknownCar", "Bil {id}", { id });
 }
 
 /** OwnList is the visitor's saved cars. */
@@ -47,6 +47,7 @@ function OwnList({ data, t }: { data: FavouritesData; t: T }) {
   // Cards fetched so far by id; null marks a car the search no longer has.
   const [known, setKnown] = useState<Map<number, CarCardData | null>>(new Map());
   const [fetchState, setFetchState] = useState<FetchState>({ kind: "loading" });
+  const { run, cancel } = useLatestCall();
   const unknownKey = list.filter((f) => !known.has(f.car_id)).map((f) => f.car_id).join(",");
   useEffect(() => {
     if (!ready) return;
@@ -55,23 +56,19 @@ function OwnList({ data, t }: { data: FavouritesData; t: T }) {
       return;
     }
     const ids = unknownKey.split(",").map(Number);
-    const ctrl = new AbortController();
     setFetchState({ kind: "loading" });
-    fetchCars(data.index, data.fields, ids, ctrl.signal).then(
-      (found) => {
-        setKnown((prev) => {
-          const next = new Map(prev);
-          for (const id of ids) next.set(id, found.get(id) ?? null);
-          return next;
-        });
-        setFetchState({ kind: "ready" });
-      },
-      () => {
-        if (!ctrl.signal.aborted) setFetchState({ kind: "error" });
-      },
-    );
-    return () => ctrl.abort();
-  }, [ready, unknownKey, data.index, data.fields]);
+    void run((signal) => fetchCars(data.index, data.fields, ids, signal)).then((o) => {
+      if (!o) return;
+      if (!o.ok) return setFetchState({ kind: "error" });
+      setKnown((prev) => {
+        const next = new Map(prev);
+        for (const id of ids) next.set(id, o.value.get(id) ?? null);
+        return next;
+      });
+      setFetchState({ kind: "ready" });
+    });
+    return cancel;
+  }, [ready, unknownKey, data.index, data.fields, run, cancel]);
 
   const entries: Entry[] = list
     .filter((f) => known.has(f.car_id))
@@ -94,7 +91,7 @@ function OwnList({ data, t }: { data: FavouritesData; t: T }) {
   return (
     <>
       <div className="fc-favs__bar">
-        <h2 className="fc-favs__count">{fill(t("favouritesCount", "{count} sparade bilar"), { count: list.length })}</h2>
+        <h2 className="fc-favs__count">{t("favouritesCount", "{count} sparade bilar", { count: list.length })}</h2>
         <ShareBox ids={ids} t={t} />
       </div>
       {fetchState.kind === "error" && <p className="fc-list-message fc-list-message--error" role="alert">{t("favouritesError", "Favoriterna kunde inte hämtas just nu.")}</p>}
@@ -132,7 +129,7 @@ function SharedList({ data, shared, t }: { data: FavouritesData; shared: number[
         <>
           <div className="fc-favs__bar">
             <div>
-              <h2 className="fc-favs__shared-heading">{fill(t("favouritesSharedHeading", "En delad lista med {count} bilar"), { count: shared.length })}</h2>
+              <h2 className="fc-favs__shared-heading">{t("favouritesSharedHeading", "En delad lista med {count} bilar", { count: shared.length })}</h2>
               <p className="fc-favs__intro">{t("favouritesSharedIntro", "Någon har delat de här bilarna med dig.")}</p>
             </div>
             <div className="fc-favs__actions">
@@ -152,8 +149,8 @@ function SharedList({ data, shared, t }: { data: FavouritesData; shared: number[
 
 function Notices({ data, t }: { data: FavouritesData; t: T }) {
   const notes: string[] = [];
-  if (data.rejected) notes.push(fill(t("favouritesBadIds", "{count} ogiltiga bil-id i länken ignorerades."), { count: data.rejected }));
-  if (data.truncated) notes.push(fill(t("favouritesTruncated", "Listan visar högst {max} bilar; resten ignorerades."), { max: data.max }));
+  if (data.rejected) notes.push(t("favouritesBadIds", "{count} ogiltiga bil-id i länken ignorerades.", { count: data.rejected }));
+  if (data.truncated) notes.push(t("favouritesTruncated", "Listan visar högst {max} bilar; resten ignorerades.", { max: data.max }));
   if (!notes.length) return null;
   return (
     <div className="fc-favs__notice" role="note">
@@ -188,7 +185,7 @@ function GoneCard({ id, name, t, removable }: { id: number; name: string; t: T; 
       <p className="fc-favs__gone-badge">{t("favouritesNoLongerForSale", "Inte längre till salu")}</p>
       {removable && (
         <button type="button" className="fc-linklike" onClick={() => removeFavourite(id)}>
-          {fill(t("favouritesRemoveCar", "Ta bort {name}"), { name })}
+          {t("favouritesRemoveCar", "Ta bort {name}", { name })}
         </button>
       )}
     </article>

@@ -5,6 +5,7 @@ import { Honeypot, rateLimitText } from "../../../components/form-kit/form-kit";
 import { CONDITIONS, EMPLOYMENT_STATUSES, FIELDS, FormRateLimited, FormRejected, MESSAGES, useFormTicket, newSubmissionId, submitFinanceForm, validate, type Field, type FormValues } from "../api/forms";
 import type { Action, FinanceActionData } from "../types";
 import "../finance-actions.css";
+import { translator } from "../../../lib/text";
 
 type Flow = "idle" | "submitting" | "success" | "error";
 
@@ -114,7 +115,7 @@ function ActionForm({ action, data, retryMs }: { action: Action; data: FinanceAc
       pushDataLayer({ event: "lead", lead_type: formName, form_name: formName, car_id: data.car?.id });
     } catch (err) {
       if (err instanceof FormRateLimited) {
-        setBanner(rateLimitText((_k, f) => f ?? "", err));
+        setBanner(rateLimitText(translator({}), err));
         setFlow("error");
         return;
       }

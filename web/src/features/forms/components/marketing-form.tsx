@@ -6,11 +6,11 @@
 // provider account (data.configured false) the popup could only say that
 // the form failed to load, so it is not offered: the block shows the
 // site's own form (data.fallback, a form-builder form) or nothing.
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { useT } from "../../../lib/page-context";
 import { RichText, Text, textOf } from "../../../lib/fields";
-import { keepFocusInside } from "../../../lib/focus-trap";
+import { keepFocusInside } from "../../../lib/use-dialog";
 import { pushDataLayer } from "../../../lib/data-layer";
 import { createForm, isSubmitMessage, loadScript, type MarketingFormData } from "../api/marketing";
 import { FormBuilder } from "./form-builder";
@@ -82,7 +82,7 @@ export function MarketingForm({ rendering, fields, params, data }: BlockProps<Ma
         dialog.focus();
         return;
       }
-      keepFocusInside(e as unknown as ReactKeyboardEvent, dialog);
+      keepFocusInside(e, dialog);
     };
     document.addEventListener("keydown", onKey);
     return () => {

@@ -24,7 +24,7 @@ export function CarTeasers({ fields, data }: BlockProps<CarTeasersData>) {
             {textOf(fields, "Text") && <RichText fields={fields} name="Text" className="fc-car-teasers__text" />}
           </div>
           {data.moreHref && data.total > data.cars.length && (
-            <a className="fc-car-teasers__more" href={data.moreHref}>{t("carTeasersMore", "See all {count} cars").replace("{count}", String(data.total))}</a>
+            <a className="fc-car-teasers__more" href={data.moreHref}>{t("carTeasersMore", "See all {count} cars", { count: data.total })}</a>
           )}
         </div>
         {data.error ? (

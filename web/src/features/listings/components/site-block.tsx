@@ -31,8 +31,8 @@ export function SiteBlock({ fields, data }: BlockProps<SiteBlockData>) {
             <p className="fc-site-block__addr">{[site.street, [site.zip, site.city].filter(Boolean).join(" ")].filter(Boolean).join(", ")}</p>
             {site.phone && <p className="fc-site-block__phone"><span>{t("phoneLabel", "Phone")}: </span><a href={`tel:${site.phone.replace(/\s+/g, "")}`}>{site.phone}</a></p>}
             <div className="fc-site-block__actions">
-              {site.href && <a className="fc-button fc-button--primary" href={site.href}>{t("siteBlockVisit", "About {name}").replace("{name}", site.name)}</a>}
-              {data.carsHref && data.total > 0 && <a className="fc-button fc-button--secondary" href={data.carsHref}>{t("siteBlockAllCars", "All {count} cars").replace("{count}", String(data.total))}</a>}
+              {site.href && <a className="fc-button fc-button--primary" href={site.href}>{t("siteBlockVisit", "About {name}", { name: site.name })}</a>}
+              {data.carsHref && data.total > 0 && <a className="fc-button fc-button--secondary" href={data.carsHref}>{t("siteBlockAllCars", "All {count} cars", { count: data.total })}</a>}
             </div>
           </div>
         </div>

@@ -38,7 +38,7 @@ export function SiteSelection({ fields, data }: BlockProps<SiteSelectionData>) {
           )}
         </div>
         {data?.error && <p className="fc-listing__message" role="alert">{t("carListError", "Something went wrong.")}</p>}
-        <p className="fc-visually-hidden" aria-live="polite">{q ? t("siteSelectionCount", "{count} dealers").replace("{count}", String(shown.length)) : ""}</p>
+        <p className="fc-visually-hidden" aria-live="polite">{q ? t("siteSelectionCount", "{count} dealers", { count: shown.length }) : ""}</p>
         {shown.length === 0 && !data?.error ? (
           <p className="fc-listing__message">{t("noSitesFound", "No dealers match your search.")}</p>
         ) : (

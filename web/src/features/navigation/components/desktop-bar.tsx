@@ -5,6 +5,7 @@ import type { NavItem } from "../types";
 import { navHref, isCurrentSection } from "../nav-links";
 import { useOverflow } from "../hooks/use-overflow";
 import { sameItem, type ActiveItem, type useActiveItem } from "../hooks/use-active-item";
+import type { T } from "../../../lib/text";
 
 export interface ExtraItem {
   id: string;
@@ -22,7 +23,7 @@ interface DesktopBarProps {
   prefix: string;
   path: string;
   state: ReturnType<typeof useActiveItem>;
-  t: (key: string, fallback?: string) => string;
+  t: T;
 }
 
 const TOP = "[data-nav-top]";

@@ -3,6 +3,7 @@ import type { LanguageLink } from "../../../lib/types";
 import type { NavItem } from "../types";
 import { navHref } from "../nav-links";
 import type { ExtraItem } from "./desktop-bar";
+import type { T } from "../../../lib/text";
 
 interface MobileMenuProps {
   id: string;
@@ -13,7 +14,7 @@ interface MobileMenuProps {
   currentLanguage: string;
   prefix: string;
   path: string;
-  t: (key: string, fallback?: string) => string;
+  t: T;
 }
 
 /** MobileMenu is the hamburger menu below 1280 px: the tree as expandable (+/-) levels, then the extra items and languages. */
@@ -73,7 +74,7 @@ function AccordionItem({
   toggle: (id: string) => void;
   prefix: string;
   path: string;
-  t: (key: string, fallback?: string) => string;
+  t: T;
 }) {
   const subId = useId();
   const href = navHref(item, prefix);

@@ -1,3 +1,4 @@
+import { json } from "../../../lib/api-client";
 import type { StoriesPage } from "../types";
 
 /** StoriesQuery is one request of GET /api/stories. */
@@ -16,11 +17,9 @@ export function storiesURL(q: StoriesQuery): string {
   return `/api/stories?${p}`;
 }
 
-/** getStories fetches one page of stories; it throws with the server's message on errors. */
+/** getStories fetches one page of stories; it throws an ApiError (with the server's message) on errors. */
 export async function getStories(q: StoriesQuery, signal?: AbortSignal): Promise<StoriesPage> {
-  const res = await fetch(storiesURL(q), { headers: { Accept: "application/json" }, signal });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(body?.error?.message ?? `stories: HTTP ${res.status}`);
+  const body = await json<unknown>(storiesURL(q), { signal });
   // The response schema (zod) is loaded with the first "show more", not
   // with the page: the first screen of stories comes in the page data.
   const { page } = await import("./stories-schema");

@@ -6,6 +6,7 @@ import { Heading } from "../../../components/block-kit/block-kit";
 import { getStories } from "../api/get-stories";
 import { isVariant2, type StoriesListData, type StoryCardData } from "../types";
 import { StoryCard, type CardHeadingLevel } from "./story-card";
+import { useLatestCall } from "../../../lib/use-request";
 import "./stories.css";
 
 /** The list's fetch status: the spec's pending and success, and a failed fetch. */
@@ -36,7 +37,7 @@ export function StoriesList({ fields, data }: BlockProps<StoriesListData>) {
     endCursor: data?.page.endCursor ?? "",
   }));
   const [status, setStatus] = useState<Status>({ kind: "success" });
-  const abortRef = useRef<AbortController | null>(null);
+  const { run: latest } = useLatestCall();
   const focusIndex = useRef<number | null>(null);
   const cardRefs = useRef<(HTMLAnchorElement | null)[]>([]);
   useEffect(() => {
@@ -45,27 +46,20 @@ export function StoriesList({ fields, data }: BlockProps<StoriesListData>) {
       focusIndex.current = null;
     }
   }, [state, status]);
-  useEffect(() => () => abortRef.current?.abort(), []);
   if (!data) return null;
 
   const load = async (tags: string[], more: boolean) => {
-    abortRef.current?.abort();
-    const ac = new AbortController();
-    abortRef.current = ac;
     setStatus({ kind: "pending", what: more ? "more" : "filter" });
     if (!more) setState((s) => ({ ...s, tags }));
-    try {
-      const page = await getStories(
-        { index: data.index, lang: data.language, tags, cursor: more ? state.endCursor : undefined, limit: data.pageSize || 4 },
-        ac.signal,
-      );
-      if (more) focusIndex.current = state.items.length;
-      setState((s) => ({ tags, items: more ? [...s.items, ...page.items] : page.items, total: page.total, endCursor: page.endCursor }));
-      setStatus({ kind: "success" });
-    } catch (e) {
-      if ((e as Error).name === "AbortError") return;
-      setStatus({ kind: "error", message: t("storiesError", "Det gick inte att hämta nyheterna. Försök igen.") });
-    }
+    const o = await latest((signal) =>
+      getStories({ index: data.index, lang: data.language, tags, cursor: more ? state.endCursor : undefined, limit: data.pageSize || 4 }, signal),
+    );
+    if (!o) return;
+    if (!o.ok) return setStatus({ kind: "error", message: t("storiesError", "Det gick inte att hämta nyheterna. Försök igen.") });
+    const page = o.value;
+    if (more) focusIndex.current = state.items.length;
+    setState((s) => ({ tags, items: more ? [...s.items, ...page.items] : page.items, total: page.total, endCursor: page.endCursor }));
+    setStatus({ kind: "success" });
   };
   const toggle = (id: string) => {
     const next = state.tags.includes(id) ? state.tags.filter((x) => x !== id) : [...state.tags, id];

@@ -1,52 +1,15 @@
 // The calls of the tyre-hotel portal (spec §7, docs/contracts/tirehotel.md). Every
-// failure is an ApiError carrying the server's Swedish message when it sent one.
+// failure is an ApiError (lib/api-client) carrying the server's Swedish message when it sent one.
+import { json } from "../../../lib/api-client";
 import type { Confirmation, CreateBooking, Credentials, Review, TireHotelCustomer, Upcoming, Validated } from "../types";
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code = "",
-    /** True when the message came from the server (and may be shown as it is). */
-    readonly fromServer = false,
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
 
 const BASE = "/api/tirehotel";
 
-async function call<T>(method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(BASE + path, {
-      method,
-      credentials: "same-origin",
-      // Every POST says JSON, with a body or not: the server refuses any
-      // other type (a cross-site page can send text/plain without asking).
-      headers: { Accept: "application/json", ...(method === "POST" ? { "Content-Type": "application/json" } : {}), ...headers },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-  } catch (err) {
-    throw new ApiError(0, `network: ${String(err)}`);
-  }
-  if (res.ok) {
-    if (res.status === 204) return undefined as T;
-    const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
-  let message = "";
-  let code = "";
-  try {
-    const j = (await res.json()) as { message?: unknown; code?: unknown };
-    if (typeof j.message === "string") message = j.message;
-    if (typeof j.code === "string") code = j.code;
-  } catch {
-    // not JSON: keep the status only
-  }
-  throw new ApiError(res.status, message || `HTTP ${res.status}`, code, message !== "");
-}
+// Every POST says JSON, with a body or not (the api client does): the
+// server refuses any other type (a cross-site page can send text/plain
+// without asking).
+const call = <T>(method: "GET" | "POST", path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  json<T>(BASE + path, { method, body, headers });
 
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
 

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useOptionalPage, useT } from "../../../lib/page-context";
-import { ApiError, createBooking, getTimeslotDays, getTimeslots } from "../api/tirehotel-api";
+import { createBooking, getTimeslotDays, getTimeslots } from "../api/tirehotel-api";
+import { ApiError } from "../../../lib/api-client";
 import { FORM_NAME, reportError, track } from "../hooks/flow";
-import { availableDays, canSubmit, dateWindow, EMAIL, fill, FULL_DAY_TIME, longDate, missingFields, slotTimes } from "../rules";
+import { availableDays, canSubmit, dateWindow, EMAIL, FULL_DAY_TIME, longDate, missingFields, slotTimes } from "../rules";
 import { isPhone } from "../../../lib/phone";
 import type { Confirmation, Customer, Validated } from "../types";
 import { LoadingOverlay } from "./loading-overlay";
@@ -210,7 +211,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
         setDaysToken((n) => n + 1);
         loadSlots(date);
       } else if (err instanceof ApiError && err.fromServer) {
-        setSubmitError(err.message);
+        setSubmitError(err.serverMessage);
         if (err.status === 409 && err.code === "Conflict") setAskSecond(true);
       } else {
         setSubmitError(t("thGenericError"));
@@ -323,7 +324,7 @@ export function BookingPage({ validated, onBack, onConfirmed, onUnauthorized }: 
               <label htmlFor={`${id}-rm`}>{t("thReminder", "Påminn mig inför nästa däckbyte")}</label>
             </div>
             <div className="fc-th-actions">
-              <SubmitButton ready={ready} busy={submitting} missing={fill(t("thMissingContact"), { fields: missingFields(customer, country, t).join(", ") })} className="fc-button fc-button--primary">
+              <SubmitButton ready={ready} busy={submitting} missing={t("thMissingContact", { fields: missingFields(customer, country, t).join(", ") })} className="fc-button fc-button--primary">
                 {t("thSubmit")}
               </SubmitButton>
             </div>

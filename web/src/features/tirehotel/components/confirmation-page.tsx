@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { usePage, useT } from "../../../lib/page-context";
 import { addReview } from "../api/tirehotel-api";
 import { reportError, track } from "../hooks/flow";
-import { COMMENT_MAX, fill, hhmm, longDate, mapsLink, RATING_MAX } from "../rules";
+import { COMMENT_MAX, hhmm, longDate, mapsLink, RATING_MAX } from "../rules";
 import type { Confirmation } from "../types";
 import { PageHeading } from "./page-heading";
 
@@ -21,7 +21,7 @@ export function ConfirmationPage({ confirmation: c, onOtherCar }: { confirmation
         </span>
         <div>
           <PageHeading>{t("thConfirmHeading")}</PageHeading>
-          <p>{fill(t("thConfirmText"), { email: c.customerBase.email })}</p>
+          <p>{t("thConfirmText", { email: c.customerBase.email })}</p>
         </div>
       </div>
       <div className="fc-th-cards">
@@ -107,7 +107,7 @@ export function Rating({ bookingId }: { bookingId: string }) {
               <label key={n} className={`fc-th-star${n <= shown ? " is-on" : ""}`} onMouseEnter={() => setHover(n)}>
                 <input type="radio" name={`${id}-rating`} value={n} checked={rating === n} onChange={() => setRating(n)} className="fc-visually-hidden" disabled={sending} />
                 <svg aria-hidden="true" width="36" height="36" viewBox="0 0 24 24"><path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4L2.8 9.5l6.4-.8z" /></svg>
-                <span className="fc-visually-hidden">{fill(t("thStar"), { n: String(n) })}</span>
+                <span className="fc-visually-hidden">{t("thStar", { n: String(n) })}</span>
               </label>
             ))}
           </fieldset>

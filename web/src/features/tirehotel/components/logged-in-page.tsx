@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useT } from "../../../lib/page-context";
 import { getUpcoming } from "../api/tirehotel-api";
-import { fill, hhmm, longDate } from "../rules";
+import { hhmm, longDate } from "../rules";
 import type { Tire, Upcoming, Validated } from "../types";
 import { PageHeading } from "./page-heading";
 
@@ -70,7 +70,7 @@ export function LoggedInPage({ validated, onBook, onOtherCar }: { validated: Val
         {v.lastInspection && (
           <div className="fc-th-inspection">
             <p>
-              {fill(t("thInspected", "Verkstaden kontrollerade däcken {date}:"), { date: longDate(v.lastInspection.date) })}{" "}
+              {t("thInspected", "Verkstaden kontrollerade däcken {date}:", { date: longDate(v.lastInspection.date) })}{" "}
               <span className={`fc-th-status fc-th-status--${v.lastInspection.status === "replace" ? "worn" : v.lastInspection.status === "replace_soon" ? "soon" : "ok"}`}>{v.lastInspection.text}</span>
             </p>
             {v.lastInspection.note && <p className="fc-th-muted">{t("thInspectionNote", "Verkstadens kommentar")}: {v.lastInspection.note}</p>}
@@ -120,7 +120,7 @@ export function LoggedInPage({ validated, onBook, onOtherCar }: { validated: Val
       {thisCar && (
         <div className="fc-th-callout fc-th-callout--info" role="note">
           <p>
-            {fill(t("thSecondWarning", "Du har redan ett hjulskifte bokat för {regNo} den {date}. Vill du ändra den tiden i stället?"), { regNo: v.regNo, date: when(thisCar) })}{" "}
+            {t("thSecondWarning", "Du har redan ett hjulskifte bokat för {regNo} den {date}. Vill du ändra den tiden i stället?", { regNo: v.regNo, date: when(thisCar) })}{" "}
             {thisCar.manageUrl && <a href={thisCar.manageUrl}>{t("thUpcomingChange", "Ändra eller avboka")}</a>}
           </p>
         </div>

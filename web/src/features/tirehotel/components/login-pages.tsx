@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useT } from "../../../lib/page-context";
-import { ApiError, login, validate } from "../api/tirehotel-api";
+import { login, validate } from "../api/tirehotel-api";
+import { ApiError } from "../../../lib/api-client";
 import { reportError, track } from "../hooks/flow";
 import { isSignedIn } from "../hooks/session-store";
-import { codeReady, fill } from "../rules";
+import { codeReady } from "../rules";
 import type { Credentials, TireHotelCustomer, Validated } from "../types";
 import { CodeInput } from "./code-input";
 import { LoadingOverlay } from "./loading-overlay";
@@ -12,7 +13,7 @@ import { SubmitButton } from "./submit-button";
 
 /** messageOf: login and validate failures show the server's message (spec §8). */
 function messageOf(err: unknown, generic: string): string {
-  return err instanceof ApiError && err.fromServer && err.status < 500 ? err.message : generic;
+  return err instanceof ApiError && err.fromServer && err.status < 500 ? err.serverMessage : generic;
 }
 
 /** LoginPage shows the obfuscated number and sends the code. */
@@ -37,7 +38,7 @@ export function LoginPage({ customer, onSent, onBack }: { customer: TireHotelCus
   return (
     <div className="fc-th-page">
       <PageHeading>{t("thLoginHeading")}</PageHeading>
-      <p>{fill(t("thLoginText"), { regNo: customer.regNo })}</p>
+      <p>{t("thLoginText", { regNo: customer.regNo })}</p>
       <p className="fc-th-phone">{customer.obfuscatedPhoneNumber}</p>
       <div className="fc-th-actions">
         <button type="button" className="fc-button fc-button--primary" onClick={send} disabled={busy}>{t("thSendCode")}</button>
@@ -78,7 +79,7 @@ export function ValidatePage({ customer, credentials, onValidated, onResent, onB
     track("flow_interaction", { action: "validate_code" });
     try {
       const v = await validate(credentials.authorizationToken, code);
-      if (!isSignedIn(v)) throw new ApiError(200, "validated without a vehicle");
+      if (!isSignedIn(v)) throw new ApiError(200, "NoVehicle");
       onValidated(v);
     } catch (err) {
       reportError("validate", err);
@@ -112,7 +113,7 @@ export function ValidatePage({ customer, credentials, onValidated, onResent, onB
   return (
     <div className="fc-th-page">
       <PageHeading>{t("thValidateHeading")}</PageHeading>
-      <p id={`${id}-text`}>{fill(t("thValidateText"), { phone: customer.obfuscatedPhoneNumber })}</p>
+      <p id={`${id}-text`}>{t("thValidateText", { phone: customer.obfuscatedPhoneNumber })}</p>
       <form className="fc-th-validate" onSubmit={verify} noValidate aria-label={t("thValidateHeading")}>
         <CodeInput
           id={`${id}-code`}

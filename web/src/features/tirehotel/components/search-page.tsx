@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useT } from "../../../lib/page-context";
-import { ApiError, searchCustomer } from "../api/tirehotel-api";
+import { searchCustomer } from "../api/tirehotel-api";
+import { ApiError } from "../../../lib/api-client";
 import { reportError, track } from "../hooks/flow";
 import { normalizePlate, plateReady, PLATE_MAX } from "../rules";
 import type { TireHotelCustomer } from "../types";
@@ -33,7 +34,7 @@ export function SearchPage({ initialPlate = "", onFound }: { initialPlate?: stri
         track("flow_interaction", { action: "search_not_found" });
       } else {
         reportError("search", err);
-        const text = err instanceof ApiError && err.fromServer && (err.status === 400 || err.status === 429) ? err.message : t("thGenericError");
+        const text = err instanceof ApiError && err.fromServer && (err.status === 400 || err.status === 429) ? err.serverMessage : t("thGenericError");
         setProblem({ kind: "message", text });
       }
       setBusy(false);

@@ -1,6 +1,6 @@
 // Data-layer events and error reporting of the tyre-hotel flow (spec §7, §8).
 import { pushDataLayer } from "../../../lib/data-layer";
-import { ApiError } from "../api/tirehotel-api";
+import { ApiError } from "../../../lib/api-client";
 
 export const FLOW = { flow_name: "tirehotel_wheel_change", flow_version: "2.0" } as const;
 export const FORM_NAME = "tirehotel_wheel_change";
