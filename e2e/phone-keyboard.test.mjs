@@ -3,7 +3,7 @@
 // dialog, booking and the carstore home, each checked as they would meet it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, hydrated, screenshot } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, hydrated, screenshot, waitFor } from "./harness.mjs";
 import { siteURL, SITES } from "./templates.mjs";
 
 let server, browser;
@@ -181,8 +181,11 @@ test("the scroll-to-top button never covers a video or the open booking summary"
       return hit ? String(hit.className || hit.tagName) : null;
     };
     // The button steps aside within a moment (it checks on the next frame and after transitions).
+    // Polled from here, each look a fresh evaluation (one that fails, say
+    // while the page settles, counts as not yet), up to 10 s.
+    const look = () => page.evaluate(`(${coveredNow})()`);
     const covered = () =>
-      page.waitForFunction(`(${coveredNow})() === null`, null, { timeout: 5_000 }).then(() => null, () => page.evaluate(`(${coveredNow})()`));
+      waitFor(async () => (await look().catch(() => "?")) === null, { timeout: 10_000, what: "the button to step aside" }).then(() => null, () => look());
     // Put each video's bottom-left corner where the button sits.
     const videos = await page.locator("video, iframe").count();
     assert.ok(videos > 0, "the services page has videos");
