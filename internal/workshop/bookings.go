@@ -29,7 +29,7 @@ func (a *API) departments(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out := []DepartmentView{}
-	for _, ws := range a.Engine.Directory().All("") {
+	for _, ws := range a.Engine.Directory().Departments("") {
 		if p.MayDepartment(ws.DepartmentID) {
 			out = append(out, DepartmentView{ID: ws.DepartmentID, Name: ws.SiteName, Site: ws.Site, City: ws.City})
 		}

@@ -138,6 +138,19 @@ func writeJSON(w http.ResponseWriter, v any) error {
 	return nil
 }
 
+// workshop is the workshop of a department id from a request; a sales
+// department (test drives) is no workshop and answers as unknown.
+func (a *API) workshop(id string) (*booking.Workshop, error) {
+	w, err := a.Engine.Workshop(id)
+	if err != nil {
+		return nil, err
+	}
+	if w.Sales {
+		return nil, booking.ErrUnknownDepartment
+	}
+	return w, nil
+}
+
 // workshops are the workshops of the request's site.
 func (a *API) workshops(r *http.Request) []*booking.Workshop {
 	site := ""
