@@ -56,6 +56,11 @@ func New(svc *booking.Service, cars *catalog.Store) (*TestDrives, error) {
 
 func (t *TestDrives) eng() *booking.Engine { return t.Service.Engine }
 
+// Window is the first and last day a test drive is offered at w.
+func (t *TestDrives) Window(w *booking.Workshop) (booking.Date, booking.Date) {
+	return t.window(w)
+}
+
 func (t *TestDrives) window(w *booking.Workshop) (booking.Date, booking.Date) {
 	today := booking.DateOf(t.eng().Now().In(w.Zone))
 	return today, today.AddDays(WindowDays - 1)
