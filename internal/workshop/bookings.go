@@ -20,6 +20,9 @@ type DepartmentView struct {
 	Name string `json:"name"`
 	Site string `json:"site"`
 	City string `json:"city"`
+	// Kind is "workshop", or "sales" for a dealer site's sales department,
+	// whose calendar holds its test drives.
+	Kind string `json:"kind"`
 }
 
 // departments serves "GET /api/staff/departments".
@@ -31,7 +34,11 @@ func (a *API) departments(w http.ResponseWriter, r *http.Request) error {
 	out := []DepartmentView{}
 	for _, ws := range a.Engine.Directory().Departments("") {
 		if p.MayDepartment(ws.DepartmentID) {
-			out = append(out, DepartmentView{ID: ws.DepartmentID, Name: ws.SiteName, Site: ws.Site, City: ws.City})
+			v := DepartmentView{ID: ws.DepartmentID, Name: ws.SiteName, Site: ws.Site, City: ws.City, Kind: "workshop"}
+			if ws.Sales {
+				v.Name, v.Kind = ws.SiteName+" – "+ws.DepartmentName, "sales"
+			}
+			out = append(out, v)
 		}
 	}
 	return writeJSON(w, http.StatusOK, out)
