@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { usePage, useT } from "../../../lib/page-context";
 import { imageURL } from "../../../lib/media";
@@ -18,6 +18,9 @@ import { valueText } from "../../../lib/value-text";
 
 
 type T = (k: string, f?: string) => string;
+
+// The test-drive dialog loads on the first press of its button: none of it is in the page's first load.
+const TestDriveDialog = lazy(() => import("./test-drive-dialog").then((m) => ({ default: m.TestDriveDialog })));
 
 export const TECH_ROWS_FIRST = 5;
 export const SCROLL_DELAY_MS = 200;
@@ -69,6 +72,8 @@ function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; Q
   const recipient = { toName: dealerName, toEmail: sellers.find((s) => s.email)?.email || data.dealer?.site_email || "" };
   const rows = techRows(car, t);
   const [allRows, setAllRows] = useState(false);
+  const [testDrive, setTestDrive] = useState(false);
+  const testDriveButton = useRef<HTMLButtonElement>(null);
   const overview: [string, unknown][] = [
     [t("carDetailYear", "Model year"), car.car_year],
     [t("carDetailMileage", "Mileage"), car.car_mileage_text],
@@ -123,7 +128,13 @@ function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; Q
             </ul>
             <div className="fc-cd__cta">
               <a className="fc-button fc-button--primary" href="#contact-form">{t("carDetailContactDealer", "Contact the dealer")}</a>
-              <a className="fc-button fc-button--secondary" href="#contact-testdrive">{t("carDetailBookTestDrive", "Book a test drive")}</a>
+              <button ref={testDriveButton} type="button" className="fc-button fc-button--secondary" aria-haspopup="dialog" onClick={() => setTestDrive(true)}>{t("carDetailBookTestDrive", "Book a test drive")}</button>
+              {testDrive && (
+                <Suspense fallback={null}>
+                  <TestDriveDialog carId={car.car_id} carName={`${car.car_brand} ${car.car_model}`} locale={page.site.locale} language={page.sitecore.context.language} t={t}
+                    onClose={() => { setTestDrive(false); testDriveButton.current?.focus(); }} />
+                </Suspense>
+              )}
               <a className="fc-button fc-button--ghost" href="#contact-quote">{t("carDetailGetQuote", "Get a quote")}</a>
               <button type="button" className="fc-button fc-button--ghost" aria-pressed={inCompare}
                 onClick={() => requestCompareToggle({ car })}>
