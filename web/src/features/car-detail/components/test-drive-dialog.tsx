@@ -177,7 +177,7 @@ export function TestDriveForm({ carId, carName, locale, language, t, onClose }: 
         <p className="fc-td__loading" role="status">{t("testDriveLoading", "Hämtar lediga tider …")}</p>
       ) : (
         <>
-          <RadioGroup className="fc-td__group" value={day} onChange={(d) => { setDay(d); setSlot(""); key.current = ""; }} isDisabled={sending}>
+          <RadioGroup className="fc-td__group" value={day || null} onChange={(d) => { setDay(d); setSlot(""); key.current = ""; }} isDisabled={sending}>
             <Label className="fc-td__legend">{t("testDriveDay", "Dag")}</Label>
             {free.length === 0 && <p className="fc-td__none">{t("testDriveNoDays", "Inga lediga tider de här dagarna.")}</p>}
             <div className="fc-td__choices">
@@ -191,7 +191,7 @@ export function TestDriveForm({ carId, carName, locale, language, t, onClose }: 
         </>
       )}
       {day && (
-        <RadioGroup className={`fc-td__group${fieldErrors.timeSlot ? " is-invalid" : ""}`} value={slot} onChange={(s) => { setSlot(s); key.current = ""; }} isDisabled={sending}
+        <RadioGroup className={`fc-td__group${fieldErrors.timeSlot ? " is-invalid" : ""}`} value={slot || null} onChange={(s) => { setSlot(s); key.current = ""; }} isDisabled={sending}
           isInvalid={Boolean(fieldErrors.timeSlot)} validationBehavior="aria">
           <Label className="fc-td__legend">{t("testDriveTime", "Tid")} – {dayLabel(day, true)}</Label>
           {slots === null && <p className="fc-td__loading">{t("testDriveLoading", "Hämtar lediga tider …")}</p>}
