@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { PageProvider } from "../../lib/page-context";
+import { pageData } from "../../test-utils";
 import { TestDriveDialog } from "./components/test-drive-dialog";
 
 const sv: Record<string, string> = {
@@ -11,7 +13,15 @@ const sv: Record<string, string> = {
   testDriveTaken: "Tiden hann bokas av någon annan. Välj en annan tid.", testDriveClose: "Stäng", testDriveChooseTime: "Välj en tid",
   testDriveGone: "Bilen är såld eller finns inte längre i lager och kan inte provköras.",
 };
-const t = (k: string, f = "") => sv[k] ?? f;
+const car = { car_id: 42, car_brand: "Volvo", car_model: "XC60" };
+
+function renderDialog(onClose: () => void = () => {}) {
+  return render(
+    <PageProvider value={{ page: pageData({ dictionary: sv }), navigate: () => {}, navigating: false }}>
+      <TestDriveDialog car={car} onClose={onClose} />
+    </PageProvider>,
+  );
+}
 
 const days = {
   carId: 42, department: "S-1042", siteName: "Forecourt Bil Uppsala", address: "Kungsgatan 1, 753 21 Uppsala", first: "2026-11-27", last: "2026-12-24", minutes: 45,
@@ -70,7 +80,7 @@ describe("TestDriveDialog", () => {
     const calls = mockApi(() => json(200, { id: "BK-7F3K9QX", manageUrl: "/boka-service/hantera?token=v1.x", calendarUrl: "/api/bookings/manage/calendar?token=v1.x" }));
     const onClose = vi.fn();
     const user = userEvent.setup();
-    render(<TestDriveDialog carId={42} carName="Volvo XC60" locale="sv-SE" language="sv" t={t} onClose={onClose} />);
+    renderDialog(onClose);
     const dialog = await screen.findByRole("dialog", { name: "Boka provkörning" });
     expect(await within(dialog).findByText(/Volvo XC60 hos Forecourt Bil Uppsala, Kungsgatan 1, 753 21 Uppsala\. En provkörning tar 45 minuter\./)).toBeInTheDocument();
     await fill(user, dialog, "sara@");
@@ -93,7 +103,7 @@ describe("TestDriveDialog", () => {
   it("says a time someone else took is gone and fetches the times again", async () => {
     const calls = mockApi(() => json(409, { errors: { "Error Result": ["TimeslotNotAvailable"] }, message: "Tiden är inte tillgänglig" }));
     const user = userEvent.setup();
-    render(<TestDriveDialog carId={42} carName="Volvo XC60" locale="sv-SE" language="sv" t={t} onClose={() => {}} />);
+    renderDialog();
     const dialog = await screen.findByRole("dialog");
     await fill(user, dialog, "sara@example.se");
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("Tiden hann bokas av någon annan. Välj en annan tid.");
@@ -103,7 +113,7 @@ describe("TestDriveDialog", () => {
 
   it("tells that a sold car cannot be test driven", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async () => json(404, { errors: { "Error Result": ["CarNotAvailable"] }, message: "Bilen är såld" }));
-    render(<TestDriveDialog carId={42} carName="Volvo XC60" locale="sv-SE" language="sv" t={t} onClose={() => {}} />);
+    renderDialog();
     expect(await screen.findByRole("alert")).toHaveTextContent("Bilen är såld eller finns inte längre i lager och kan inte provköras.");
   });
 });

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { usePage, useT } from "../../../lib/page-context";
 import { imageURL } from "../../../lib/media";
 import { requestCompareToggle } from "../../../lib/compare-toggle";
 import { useCompareList } from "../../../lib/use-compare-list";
 import type { Car, Detail } from "../types";
+import type { TestDriveProps } from "./test-drive-dialog";
 import { MediaSection } from "./media-section";
 import { LoanCalculator } from "./loan-calculator";
 import { LeasingBlocks } from "./leasing-blocks";
@@ -18,9 +19,6 @@ import { valueText } from "../../../lib/value-text";
 
 
 type T = (k: string, f?: string) => string;
-
-// The test-drive dialog loads on the first press of its button: none of it is in the page's first load.
-const TestDriveDialog = lazy(() => import("./test-drive-dialog").then((m) => ({ default: m.TestDriveDialog })));
 
 export const TECH_ROWS_FIRST = 5;
 export const SCROLL_DELAY_MS = 200;
@@ -72,8 +70,8 @@ function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; Q
   const recipient = { toName: dealerName, toEmail: sellers.find((s) => s.email)?.email || data.dealer?.site_email || "" };
   const rows = techRows(car, t);
   const [allRows, setAllRows] = useState(false);
-  const [testDrive, setTestDrive] = useState(false);
-  const testDriveButton = useRef<HTMLButtonElement>(null);
+  // The test-drive dialog loads on the first press of its button: none of it is in the page's first load.
+  const [TestDrive, setTestDrive] = useState<ComponentType<TestDriveProps> | null>(null);
   const overview: [string, unknown][] = [
     [t("carDetailYear", "Model year"), car.car_year],
     [t("carDetailMileage", "Mileage"), car.car_mileage_text],
@@ -128,13 +126,9 @@ function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; Q
             </ul>
             <div className="fc-cd__cta">
               <a className="fc-button fc-button--primary" href="#contact-form">{t("carDetailContactDealer", "Contact the dealer")}</a>
-              <button ref={testDriveButton} type="button" className="fc-button fc-button--secondary" aria-haspopup="dialog" onClick={() => setTestDrive(true)}>{t("carDetailBookTestDrive", "Book a test drive")}</button>
-              {testDrive && (
-                <Suspense fallback={null}>
-                  <TestDriveDialog carId={car.car_id} carName={`${car.car_brand} ${car.car_model}`} locale={page.site.locale} language={page.sitecore.context.language} t={t}
-                    onClose={() => { setTestDrive(false); testDriveButton.current?.focus(); }} />
-                </Suspense>
-              )}
+              <button type="button" className="fc-button fc-button--secondary" aria-haspopup="dialog"
+                onClick={() => import("./test-drive-dialog").then((m) => setTestDrive(() => m.TestDriveDialog))}>{t("carDetailBookTestDrive", "Book a test drive")}</button>
+              {TestDrive && <TestDrive car={car} onClose={() => setTestDrive(null)} />}
               <a className="fc-button fc-button--ghost" href="#contact-quote">{t("carDetailGetQuote", "Get a quote")}</a>
               <button type="button" className="fc-button fc-button--ghost" aria-pressed={inCompare}
                 onClick={() => requestCompareToggle({ car })}>

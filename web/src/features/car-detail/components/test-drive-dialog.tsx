@@ -8,11 +8,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button, Dialog, FieldError, Heading, Input, Label, Modal, ModalOverlay, Radio, RadioGroup, TextArea, TextField } from "react-aria-components";
 import { bookTestDrive, fetchDays, fetchSlots, newKey, TestDriveError, type TestDriveBooked, type TestDriveDays, type TestDriveSlot } from "../api/test-drive";
+import { usePage, useT } from "../../../lib/page-context";
+import type { Car } from "../types";
 import "./test-drive.css";
 
-type T = (k: string, f?: string) => string;
-
-export type TestDriveProps = { carId: number; carName: string; locale: string; language: string; t: T; onClose: () => void };
+export type TestDriveProps = { car: Pick<Car, "car_id" | "car_brand" | "car_model">; onClose: () => void };
 
 /** TestDriveDialog is the modal; onClose runs on Escape, outside click, cancel and close. */
 export function TestDriveDialog(props: TestDriveProps) {
@@ -36,7 +36,13 @@ function addDays(date: string, n: number): string {
 }
 
 /** TestDriveForm is the dialog's content: days, times, details, and the confirmation. */
-export function TestDriveForm({ carId, carName, locale, language, t, onClose }: TestDriveProps) {
+export function TestDriveForm({ car, onClose }: TestDriveProps) {
+  const t = useT();
+  const page = usePage();
+  const locale = page.site.locale;
+  const language = page.sitecore.context.language;
+  const carId = car.car_id;
+  const carName = `${car.car_brand} ${car.car_model}`;
   const [from, setFrom] = useState("");
   const [days, setDays] = useState<TestDriveDays | null>(null);
   const [day, setDay] = useState("");
