@@ -47,7 +47,7 @@ func (a *API) departments(w http.ResponseWriter, r *http.Request) error {
 // BookingView is a booking in the workshop's calendar.
 type BookingView struct {
 	ID           string        `json:"id"`
-	Kind         string        `json:"kind"` // service | wheelchange
+	Kind         string        `json:"kind"` // service | wheelchange | testdrive
 	Start        string        `json:"start"`
 	End          string        `json:"end"`
 	FullDay      bool          `json:"fullDay"`
