@@ -113,7 +113,8 @@ test("book a test drive by keyboard, read the mail and the text; the next custom
   // The confirmation mail: Swedish, the time, the car, the calendar file and the booking page.
   const mail = await waitFor(() => smtp.mails.find((m) => m.to.includes(email)), { what: `a mail to ${email}` });
   const text = mailText(mail);
-  assert.match(text, /Provkörning bokad BK-/);
+  assert.match(text, /Subject: =\?utf-8\?q\?Provkörning_bokad_BK-/);
+  assert.match(text, /Tack för din bokning av en provkörning\.\n\nBokningsnummer: BK-/);
   assert.match(text, new RegExp(`kl\\. ${chosen}`));
   assert.match(text, new RegExp(`Bil: ${car.car_brand} ${car.car_model}`));
   assert.match(text, /\/boka-service\/hantera\?token=v1\.booking-manage\./);
