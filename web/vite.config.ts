@@ -26,6 +26,12 @@ export default defineConfig(({ isSsrBuild, mode }) => {
     // their CSS after the server HTML is already on screen.
     cssCodeSplit: false,
     target: "es2022",
+    // A dialog loaded on a press names no chunks to preload: the list of its
+    // react-aria chunks would sit in the page's first load (the car page's
+    // budget), and they load anyway as the dialog's own imports.
+    modulePreload: {
+      resolveDependencies: (file, deps) => (/test-drive-dialog/.test(file) ? [] : deps),
+    },
     rollupOptions: isSsrBuild
       ? { output: { format: "es", entryFileNames: "entry-server.js" } }
       : staff

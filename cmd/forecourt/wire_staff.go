@@ -55,7 +55,7 @@ func wireStaff(ctx context.Context, w *wiring) error {
 				return nil
 			}
 			var ids []string
-			for _, ws := range dir.All(name) {
+			for _, ws := range dir.Departments(name) {
 				ids = append(ids, ws.DepartmentID)
 			}
 			return ids

@@ -66,7 +66,7 @@ var layers = map[string]layer{
 	"forms": domain, "forms/leads": domain, "forms/builder": domain, "alerts": domain, "reminders": domain,
 	"vehicles": domain, "places": domain, "gdpr": domain, "editing": domain,
 	"content": domain, "stories": domain, "personalize": domain, "media": domain,
-	"staff/accounts": domain, "salesleads": domain,
+	"staff/accounts": domain, "salesleads": domain, "testdrive": domain,
 
 	"page": assembly, "render": assembly,
 

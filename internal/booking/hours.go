@@ -85,7 +85,7 @@ func (e *Engine) SeedHours(ctx context.Context) (int, error) {
 	rows.Close()
 	n := 0
 	now := e.timeArg(e.Now())
-	for _, w := range e.dir.All("") {
+	for _, w := range e.dir.Departments("") {
 		if have[w.DepartmentID] {
 			continue
 		}

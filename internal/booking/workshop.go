@@ -82,7 +82,11 @@ type Workshop struct {
 	// Closures block times of the days asked about (hours.go); the stored
 	// week's bays and day minutes by time.Weekday replace Capacity's when
 	// stored.
-	Closures              []Closure
+	Closures []Closure
+	// Sales marks a dealer site's sales department (id "S-<siteId>"), whose
+	// capacity is its salespeople taking test drives: the service booking
+	// and the workshop lists never offer it (Directory.All leaves it out).
+	Sales                 bool
 	weekBays, weekMinutes [7]int
 	stored                bool
 }
@@ -168,17 +172,37 @@ func (d *Directory) Workshop(departmentID string) (*Workshop, error) {
 	return w, nil
 }
 
-// All returns every workshop of the forecourt site siteName ("" for all).
+// All returns every workshop of the forecourt site siteName ("" for all);
+// sales departments are not workshops and are left out.
 func (d *Directory) All(siteName string) []*Workshop {
+	return d.list(siteName, false)
+}
+
+// Departments returns every department of siteName ("" for all) that takes
+// bookings: the workshops and the sales departments.
+func (d *Directory) Departments(siteName string) []*Workshop {
+	return d.list(siteName, true)
+}
+
+func (d *Directory) list(siteName string, sales bool) []*Workshop {
 	d.mu.RLock()
 	defer d.mu.RUnlock()
 	out := make([]*Workshop, 0, len(d.all))
 	for _, w := range d.all {
-		if siteName == "" || w.Site == siteName {
+		if (siteName == "" || w.Site == siteName) && (sales || !w.Sales) {
 			out = append(out, w)
 		}
 	}
 	return out
+}
+
+// SalesID is the department id of a dealer site's sales department.
+func SalesID(siteID int64) string { return fmt.Sprintf("S-%d", siteID) }
+
+// SalesOf returns the sales department of dealer site siteID, or
+// ErrUnknownDepartment when the site has none.
+func (d *Directory) SalesOf(siteID int64) (*Workshop, error) {
+	return d.Workshop(SalesID(siteID))
 }
 
 // NoFreeTimes is the demo workshop that takes no online bookings at all
@@ -198,6 +222,9 @@ func (d *Directory) Load(ctx context.Context, st *catalog.Store, sites []*site.S
 			if w, ok := FromDealerSite(&dealers[i], s); ok {
 				ws = append(ws, w)
 			}
+			if w, ok := SalesFromDealerSite(&dealers[i], s); ok {
+				ws = append(ws, w)
+			}
 		}
 	}
 	d.set(ws)
@@ -207,9 +234,42 @@ func (d *Directory) Load(ctx context.Context, st *catalog.Store, sites []*site.S
 // FromDealerSite makes the workshop of a dealer site's Workshop department
 // (false when it has none).
 func FromDealerSite(ds *catalog.DealerSite, s *site.Site) (*Workshop, bool) {
+	return fromDepartment(ds, s, catalog.GroupWorkshop)
+}
+
+// SalesFromDealerSite makes the sales department of a dealer site (its
+// "New cars" department) as a bookable department for test drives, id
+// "S-<siteId>", false when it has none. Its capacity is salespeople: two
+// or three test drives at once, on a 45-minute grid from opening, two
+// hours' notice, no full-day drop-off.
+func SalesFromDealerSite(ds *catalog.DealerSite, s *site.Site) (*Workshop, bool) {
+	w, ok := fromDepartment(ds, s, catalog.GroupNewCars)
+	if !ok {
+		return nil, false
+	}
+	w.DepartmentID, w.Sales = SalesID(ds.SiteID), true
+	h := fnv.New32a()
+	h.Write([]byte(w.DepartmentID))
+	bays := 2 + int(h.Sum32()%2)
+	longest := 0
+	for _, spans := range w.Week {
+		m := 0
+		for _, sp := range spans {
+			m += sp.To - sp.From
+		}
+		longest = max(longest, m)
+	}
+	w.Capacity = Capacity{Bays: bays, DayMinutes: bays * longest, Step: TestDriveMinutes * time.Minute, Notice: 2 * time.Hour}
+	return w, true
+}
+
+// TestDriveMinutes is the length of a test drive and its booking grid.
+const TestDriveMinutes = 45
+
+func fromDepartment(ds *catalog.DealerSite, s *site.Site, group string) (*Workshop, bool) {
 	var dep *catalog.Department
 	for i := range ds.SiteDepartments {
-		if ds.SiteDepartments[i].Group == catalog.GroupWorkshop {
+		if ds.SiteDepartments[i].Group == group {
 			dep = &ds.SiteDepartments[i]
 			break
 		}

@@ -9,6 +9,7 @@ package staff
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -49,7 +50,14 @@ func (p Principal) MayDepartment(id string) bool {
 	case RoleAdmin:
 		return true
 	case RoleWorkshop:
-		return slices.Contains(p.Departments, Every) || slices.Contains(p.Departments, id)
+		if slices.Contains(p.Departments, Every) || slices.Contains(p.Departments, id) {
+			return true
+		}
+		// A dealer site's sales department ("S-1042", its test drives) goes
+		// with access to the site's workshop ("D-1042").
+		if site, ok := strings.CutPrefix(id, "S-"); ok {
+			return slices.Contains(p.Departments, "D-"+site)
+		}
 	}
 	return false
 }

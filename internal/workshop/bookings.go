@@ -20,6 +20,9 @@ type DepartmentView struct {
 	Name string `json:"name"`
 	Site string `json:"site"`
 	City string `json:"city"`
+	// Kind is "workshop", or "sales" for a dealer site's sales department,
+	// whose calendar holds its test drives.
+	Kind string `json:"kind"`
 }
 
 // departments serves "GET /api/staff/departments".
@@ -29,9 +32,13 @@ func (a *API) departments(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out := []DepartmentView{}
-	for _, ws := range a.Engine.Directory().All("") {
+	for _, ws := range a.Engine.Directory().Departments("") {
 		if p.MayDepartment(ws.DepartmentID) {
-			out = append(out, DepartmentView{ID: ws.DepartmentID, Name: ws.SiteName, Site: ws.Site, City: ws.City})
+			v := DepartmentView{ID: ws.DepartmentID, Name: ws.SiteName, Site: ws.Site, City: ws.City, Kind: "workshop"}
+			if ws.Sales {
+				v.Name, v.Kind = ws.SiteName+" – "+ws.DepartmentName, "sales"
+			}
+			out = append(out, v)
 		}
 	}
 	return writeJSON(w, http.StatusOK, out)
@@ -40,7 +47,7 @@ func (a *API) departments(w http.ResponseWriter, r *http.Request) error {
 // BookingView is a booking in the workshop's calendar.
 type BookingView struct {
 	ID           string        `json:"id"`
-	Kind         string        `json:"kind"` // service | wheelchange
+	Kind         string        `json:"kind"` // service | wheelchange | testdrive
 	Start        string        `json:"start"`
 	End          string        `json:"end"`
 	FullDay      bool          `json:"fullDay"`

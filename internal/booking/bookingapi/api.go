@@ -23,6 +23,7 @@ import (
 	"forecourt/internal/httpguard"
 	"forecourt/internal/httpkit"
 	"forecourt/internal/places"
+	"forecourt/internal/testdrive"
 	"forecourt/internal/vehicles"
 )
 
@@ -73,6 +74,9 @@ type API struct {
 	// Links signs and checks the links to a booking's page
 	// (booking.ManagePath); Bookings.Links when nil.
 	Links *booking.Links
+	// TestDrives is the test-drive flow (/api/testdrive/…); nil: its
+	// calls answer that no dealer takes test-drive bookings.
+	TestDrives *testdrive.TestDrives
 }
 
 // Routes lists the routes for the server's mux.
@@ -113,6 +117,9 @@ func (a *API) Routes() []httpkit.Route {
 	route("POST /api/bookings/manage/move", "booking-manage-move", guard.Wrap(a.handleManageMove))
 	route("POST /api/bookings/manage/cancel", "booking-manage-cancel", guard.Wrap(a.handleManageCancel))
 	route("GET /api/bookings/manage/calendar", "booking-manage-calendar", a.handleManageCalendar)
+	route("GET /api/testdrive/{carId}/days", "testdrive-days", a.handleTestDriveDays)
+	route("GET /api/testdrive/{carId}/slots", "testdrive-slots", a.handleTestDriveSlots)
+	route("POST /api/testdrive/{carId}/book", "testdrive-book", guard.Wrap(a.handleTestDriveBook))
 	route("GET /api/places", "places", a.handlePlaces)
 	route("GET /api/places/nearest", "places-nearest", a.handleNearest)
 	return routes
@@ -136,6 +143,19 @@ func writeJSON(w http.ResponseWriter, v any) error {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(b.Bytes())
 	return nil
+}
+
+// workshop is the workshop of a department id from a request; a sales
+// department (test drives) is no workshop and answers as unknown.
+func (a *API) workshop(id string) (*booking.Workshop, error) {
+	w, err := a.Engine.Workshop(id)
+	if err != nil {
+		return nil, err
+	}
+	if w.Sales {
+		return nil, booking.ErrUnknownDepartment
+	}
+	return w, nil
 }
 
 // workshops are the workshops of the request's site.

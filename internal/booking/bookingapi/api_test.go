@@ -56,7 +56,7 @@ func assetsDir(tb testing.TB) string {
 
 // newFixture is the real web server with the booking API over the demo
 // dealer sites of group-se on db.
-func newFixture(tb testing.TB, db *store.DB) fixture {
+func newFixture(tb testing.TB, db *store.DB, opts ...func(*bookingapi.API)) fixture {
 	tb.Helper()
 	ctx := context.Background()
 	cst := catalog.NewStore(db)
@@ -79,6 +79,9 @@ func newFixture(tb testing.TB, db *store.DB) fixture {
 		Log:   slog.New(slog.DiscardHandler),
 		Links: testLinks(tb, eng),
 		Guard: httpguard.Mutation{Allowed: func(r *http.Request) bool { return httpguard.AllowedOrigin(r, httpguard.SiteOf(r)) }}}
+	for _, o := range opts {
+		o(api)
+	}
 	s, err := web.New(web.Config{Locales: []string{"sv"}}, web.Deps{Sites: sites, Pages: &page.Assembler{}, Store: db, Logger: slog.New(slog.DiscardHandler),
 		AssetsDir: assetsDir(tb), Routes: api.Routes()})
 	if err != nil {

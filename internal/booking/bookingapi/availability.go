@@ -247,7 +247,7 @@ func (a *API) handleTimeslots(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return empty("vehicle", err)
 	}
-	ws, err := a.Engine.Workshop(r.PathValue("dep"))
+	ws, err := a.workshop(r.PathValue("dep"))
 	if err != nil {
 		return empty("department", err)
 	}

@@ -88,7 +88,7 @@ func (a *API) parseBook(ctx context.Context, body []byte, key string) (booking.S
 	if err != nil {
 		return booking.ServiceOrder{}, err
 	}
-	ws, err := a.Engine.Workshop(strings.TrimSpace(in.DepartmentID))
+	ws, err := a.workshop(strings.TrimSpace(in.DepartmentID))
 	if err != nil {
 		return booking.ServiceOrder{}, err
 	}

@@ -162,7 +162,7 @@ func (a *API) handlePrices(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || mileage < 1 || mileage > MaxMileage {
 		return errInvalid("mileage", "Ange miltal")
 	}
-	ws, err := a.Engine.Workshop(r.PathValue("dep"))
+	ws, err := a.workshop(r.PathValue("dep"))
 	if err != nil {
 		return err
 	}

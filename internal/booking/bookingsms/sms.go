@@ -192,43 +192,43 @@ func MobileNumber(s, country string) (string, bool) {
 	return n, true
 }
 
-// texts of the messages by language; {when} is the local drop-off, {site}
-// the workshop, {phone} its number, {id} the booking.
+// texts of the messages by language; {what} the visit by its flow, {when}
+// the local drop-off or start, {site} the workshop or dealer site, {phone} its number, {id} the booking.
 var texts = map[string]map[string]string{
 	"sv": {
 		KindCancelled: "Avbokad: {what} hos {site} {when}, bokning {id}. Se mejlet för orsak och ny tid, eller ring {phone}.",
 		KindConfirm:   "Bokat: {what} hos {site} {when}. Bokningsnummer {id}. Ändra eller avboka med länken i mejlet, eller ring {phone}.",
 		KindMoved:     "Ny tid: {what} hos {site} {when}. Bokningsnummer {id}. Frågor? Ring {phone}.",
 		KindReminder:  "Påminnelse: {what} hos {site} {when}. Bokningsnummer {id}. Förhinder? Ändra med länken i mejlet eller ring {phone}.",
-		"wheelchange": "hjulskifte", "service": "verkstadsbesök", "fullday": "lämna bilen före kl. 08:00",
+		"wheelchange": "hjulskifte", "service": "verkstadsbesök", "testdrive": "provkörning", "fullday": "lämna bilen före kl. 08:00",
 	},
 	"en": {
 		KindCancelled: "Cancelled: {what} at {site} {when}, booking {id}. See the e-mail for the reason and a new time, or call {phone}.",
 		KindConfirm:   "Booked: {what} at {site} {when}. Booking {id}. Change or cancel with the link in the e-mail, or call {phone}.",
 		KindMoved:     "New time: {what} at {site} {when}. Booking {id}. Questions? Call {phone}.",
 		KindReminder:  "Reminder: {what} at {site} {when}. Booking {id}. Can't make it? Use the link in the e-mail or call {phone}.",
-		"wheelchange": "wheel change", "service": "workshop visit", "fullday": "leave the car before 08:00",
+		"wheelchange": "wheel change", "service": "workshop visit", "testdrive": "test drive", "fullday": "leave the car before 08:00",
 	},
 	"nb": {
 		KindCancelled: "Avbestilt: {what} hos {site} {when}, bestilling {id}. Se e-posten for årsak og ny tid, eller ring {phone}.",
 		KindConfirm:   "Bestilt: {what} hos {site} {when}. Bestillingsnummer {id}. Endre eller avbestill med lenken i e-posten, eller ring {phone}.",
 		KindMoved:     "Ny tid: {what} hos {site} {when}. Bestillingsnummer {id}. Spørsmål? Ring {phone}.",
 		KindReminder:  "Påminnelse: {what} hos {site} {when}. Bestillingsnummer {id}. Forhindret? Bruk lenken i e-posten eller ring {phone}.",
-		"wheelchange": "hjulskift", "service": "verkstedbesøk", "fullday": "lever bilen før kl. 08.00",
+		"wheelchange": "hjulskift", "service": "verkstedbesøk", "testdrive": "prøvekjøring", "fullday": "lever bilen før kl. 08.00",
 	},
 	"da": {
 		KindCancelled: "Aflyst: {what} hos {site} {when}, booking {id}. Se mailen for årsag og ny tid, eller ring {phone}.",
 		KindConfirm:   "Booket: {what} hos {site} {when}. Bookingnummer {id}. Ændr eller aflys med linket i mailen, eller ring {phone}.",
 		KindMoved:     "Ny tid: {what} hos {site} {when}. Bookingnummer {id}. Spørgsmål? Ring {phone}.",
 		KindReminder:  "Påmindelse: {what} hos {site} {when}. Bookingnummer {id}. Forhindret? Brug linket i mailen eller ring {phone}.",
-		"wheelchange": "hjulskift", "service": "værkstedsbesøg", "fullday": "aflever bilen før kl. 8.00",
+		"wheelchange": "hjulskift", "service": "værkstedsbesøg", "testdrive": "prøvetur", "fullday": "aflever bilen før kl. 8.00",
 	},
 	"fi": {
 		KindCancelled: "Peruttu: {what}, {site}, {when}, varaus {id}. Syy ja uusi aika sähköpostissa, tai soita {phone}.",
 		KindConfirm:   "Varattu: {what}, {site}, {when}. Varausnumero {id}. Muuta tai peru sähköpostin linkistä tai soita {phone}.",
 		KindMoved:     "Uusi aika: {what}, {site}, {when}. Varausnumero {id}. Kysyttävää? Soita {phone}.",
 		KindReminder:  "Muistutus: {what}, {site}, {when}. Varausnumero {id}. Este? Käytä sähköpostin linkkiä tai soita {phone}.",
-		"wheelchange": "renkaanvaihto", "service": "huoltokäynti", "fullday": "tuo auto ennen klo 8.00",
+		"wheelchange": "renkaanvaihto", "service": "huoltokäynti", "testdrive": "koeajo", "fullday": "tuo auto ennen klo 8.00",
 	},
 }
 
@@ -247,9 +247,10 @@ func Text(kind, lang string, b booking.Booking, w *booking.Workshop) string {
 	if b.FullDay {
 		when = at.Format("2006-01-02") + ", " + t["fullday"]
 	}
+	// The visit is named by its flow (service, wheelchange, testdrive).
 	what := t["service"]
-	if b.Flow == booking.FlowWheelChange {
-		what = t["wheelchange"]
+	if s, ok := t[b.Flow]; ok && b.Flow != "fullday" {
+		what = s
 	}
 	id := b.ID
 	if b.Flow == booking.FlowWheelChange {

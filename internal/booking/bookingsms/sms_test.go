@@ -135,3 +135,14 @@ func TestMobileNumber(t *testing.T) {
 		}
 	}
 }
+
+func TestTextNamesTheFlow(t *testing.T) {
+	w := workshop()
+	b := booking.Booking{ID: "BK-7F3K9QX", Flow: "testdrive", Start: time.Date(2026, 11, 30, 9, 45, 0, 0, w.Zone)}
+	if got := bookingsms.Text(bookingsms.KindConfirm, "sv", b, w); !strings.HasPrefix(got, "Bokat: provkörning hos Forecourt Bil Teststad 2026-11-30 kl. 09:45.") {
+		t.Errorf("sv %q", got)
+	}
+	if got := bookingsms.Text(bookingsms.KindCancelled, "en", b, w); !strings.HasPrefix(got, "Cancelled: test drive at ") {
+		t.Errorf("en %q", got)
+	}
+}

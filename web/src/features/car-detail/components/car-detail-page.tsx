@@ -5,6 +5,7 @@ import { imageURL } from "../../../lib/media";
 import { requestCompareToggle } from "../../../lib/compare-toggle";
 import { useCompareList } from "../../../lib/use-compare-list";
 import type { Car, Detail } from "../types";
+import type { TestDriveProps } from "./test-drive-dialog";
 import { MediaSection } from "./media-section";
 import { LoanCalculator } from "./loan-calculator";
 import { LeasingBlocks } from "./leasing-blocks";
@@ -69,6 +70,8 @@ function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; Q
   const recipient = { toName: dealerName, toEmail: sellers.find((s) => s.email)?.email || data.dealer?.site_email || "" };
   const rows = techRows(car, t);
   const [allRows, setAllRows] = useState(false);
+  // The test-drive dialog loads on the first press of its button: none of it is in the page's first load.
+  const [TestDrive, setTestDrive] = useState<ComponentType<TestDriveProps> | null>(null);
   const overview: [string, unknown][] = [
     [t("carDetailYear", "Model year"), car.car_year],
     [t("carDetailMileage", "Mileage"), car.car_mileage_text],
@@ -123,7 +126,9 @@ function CarView({ data, car, t, QuotePanel }: { data: Detail; car: Car; t: T; Q
             </ul>
             <div className="fc-cd__cta">
               <a className="fc-button fc-button--primary" href="#contact-form">{t("carDetailContactDealer", "Contact the dealer")}</a>
-              <a className="fc-button fc-button--secondary" href="#contact-testdrive">{t("carDetailBookTestDrive", "Book a test drive")}</a>
+              <button type="button" className="fc-button fc-button--secondary" aria-haspopup="dialog"
+                onClick={() => import("./test-drive-dialog").then((m) => setTestDrive(() => m.TestDriveDialog))}>{t("carDetailBookTestDrive", "Book a test drive")}</button>
+              {TestDrive && <TestDrive car={car} onClose={() => setTestDrive(null)} />}
               <a className="fc-button fc-button--ghost" href="#contact-quote">{t("carDetailGetQuote", "Get a quote")}</a>
               <button type="button" className="fc-button fc-button--ghost" aria-pressed={inCompare}
                 onClick={() => requestCompareToggle({ car })}>
