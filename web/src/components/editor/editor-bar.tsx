@@ -2,7 +2,7 @@
 // sign-out form. Rendered only in editing mode.
 import { useState } from "react";
 import { usePage, usePageContext } from "../../lib/page-context";
-import { csrfToken, publishPage } from "../../lib/editing";
+import { csrfToken, publishPage } from "./editor-api";
 
 type State = { kind: "idle" } | { kind: "publishing" } | { kind: "done"; count: number } | { kind: "error"; message: string };
 

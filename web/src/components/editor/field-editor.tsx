@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { FieldKind } from "../../lib/fields";
 import type { ImageValue, LinkValue } from "../../lib/types";
-import { EditorError, fieldHistory, revertField, saveField, type FieldAddress, type FieldVersion } from "../../lib/editing";
+import { EditorError, fieldHistory, revertField, saveField, type FieldAddress, type FieldVersion } from "./editor-api";
 
 type Status = { kind: "idle" } | { kind: "saving" } | { kind: "error"; message: string; fields?: Record<string, string> };
 
