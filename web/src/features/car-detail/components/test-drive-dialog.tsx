@@ -57,6 +57,13 @@ export function TestDriveForm({ car, onClose }: TestDriveProps) {
   // One key per attempt: a retry of the same request books once; any change makes a new attempt.
   const key = useRef("");
   const [reload, setReload] = useState(0);
+  // The form the focus was in is gone once the time is booked: the close
+  // button takes it, so a keyboard user stays in the dialog (and Escape
+  // still closes it) whatever order the new content mounts in.
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (booked) closeRef.current?.focus();
+  }, [booked]);
 
   const fail = (err: unknown) => {
     if (err instanceof DOMException && err.name === "AbortError") return;
@@ -150,13 +157,13 @@ export function TestDriveForm({ car, onClose }: TestDriveProps) {
       <div className="fc-td__body">
         {title}
         <p className="fc-td__done" role="status">
-          {t("testDriveDone", "Provkörningen är bokad {when}. Vi har skickat en bekräftelse till {email}.").replace("{when}", booked.when).replace("{email}", booked.email)}
+          {t("testDriveDone", "Provkörningen är bokad {when}. Vi har skickat en bekräftelse till {email}.", { when: booked.when, email: booked.email })}
         </p>
         <p className="fc-td__links">
           <a href={booked.answer.manageUrl}>{t("testDriveManage", "Ändra eller avboka")}</a>
           <a href={booked.answer.calendarUrl} download>{t("testDriveCalendar", "Lägg till i kalendern")}</a>
         </p>
-        <div className="fc-td__actions"><Button className="fc-button fc-button--primary" onPress={onClose} autoFocus>{t("testDriveClose", "Stäng")}</Button></div>
+        <div className="fc-td__actions"><Button ref={closeRef} className="fc-button fc-button--primary" onPress={onClose} autoFocus>{t("testDriveClose", "Stäng")}</Button></div>
       </div>
     );
   }
