@@ -9,7 +9,6 @@ package staff
 import (
 	"context"
 	"slices"
-	"strings"
 	"time"
 )
 
@@ -50,14 +49,10 @@ func (p Principal) MayDepartment(id string) bool {
 	case RoleAdmin:
 		return true
 	case RoleWorkshop:
-		if slices.Contains(p.Departments, Every) || slices.Contains(p.Departments, id) {
-			return true
-		}
-		// A dealer site's sales department ("S-1042", its test drives) goes
-		// with access to the site's workshop ("D-1042").
-		if site, ok := strings.CutPrefix(id, "S-"); ok {
-			return slices.Contains(p.Departments, "D-"+site)
-		}
+		// Exactly the named departments: an account scoped to one workshop
+		// ("D-1042") does not see the dealer site's test drives ("S-1042");
+		// an account scoped to the site is given both when it is seeded.
+		return slices.Contains(p.Departments, Every) || slices.Contains(p.Departments, id)
 	}
 	return false
 }
