@@ -137,6 +137,17 @@ func (a *API) department(p staff.Principal, id string) (*booking.Workshop, error
 
 // bookingOf returns the booking id when the principal may operate its
 // department (else NotFound, as for an unknown booking).
+// pathBooking is the signed-in staff member and the booking the path's
+// {id} names, with its workshop: the start of every call on one booking.
+func (a *API) pathBooking(r *http.Request) (staff.Principal, booking.Booking, *booking.Workshop, error) {
+	p, err := principal(r)
+	if err != nil {
+		return p, booking.Booking{}, nil, err
+	}
+	b, ws, err := a.bookingOf(r.Context(), p, r.PathValue("id"))
+	return p, b, ws, err
+}
+
 func (a *API) bookingOf(ctx context.Context, p staff.Principal, id string) (booking.Booking, *booking.Workshop, error) {
 	if len(id) > 20 {
 		return booking.Booking{}, nil, ErrUnknownBooking

@@ -270,11 +270,7 @@ func (a *API) csv(w http.ResponseWriter, r *http.Request) error {
 // slots serves "GET /api/staff/bookings/{id}/slots?date=": the starts the
 // booking could move to that day, each with whether it is free.
 func (a *API) slots(w http.ResponseWriter, r *http.Request) error {
-	p, err := principal(r)
-	if err != nil {
-		return err
-	}
-	b, ws, err := a.bookingOf(r.Context(), p, r.PathValue("id"))
+	_, b, ws, err := a.pathBooking(r)
 	if err != nil {
 		return err
 	}
@@ -306,11 +302,7 @@ func (a *API) slots(w http.ResponseWriter, r *http.Request) error {
 // capacity; 409 when it is no longer free. The customer gets the change
 // mail with the updated calendar file and a text message.
 func (a *API) move(w http.ResponseWriter, r *http.Request) error {
-	p, err := principal(r)
-	if err != nil {
-		return err
-	}
-	b, ws, err := a.bookingOf(r.Context(), p, r.PathValue("id"))
+	p, b, ws, err := a.pathBooking(r)
 	if err != nil {
 		return err
 	}
@@ -339,11 +331,7 @@ const MaxReason = 500
 // cancel serves "POST /api/staff/bookings/{id}/cancel" {"reason"}: frees
 // the capacity; the customer gets the cancellation with the reason.
 func (a *API) cancel(w http.ResponseWriter, r *http.Request) error {
-	p, err := principal(r)
-	if err != nil {
-		return err
-	}
-	b, ws, err := a.bookingOf(r.Context(), p, r.PathValue("id"))
+	p, b, ws, err := a.pathBooking(r)
 	if err != nil {
 		return err
 	}
@@ -373,11 +361,7 @@ func (a *API) cancel(w http.ResponseWriter, r *http.Request) error {
 
 // status serves "POST /api/staff/bookings/{id}/status" {"status"}.
 func (a *API) status(w http.ResponseWriter, r *http.Request) error {
-	p, err := principal(r)
-	if err != nil {
-		return err
-	}
-	b, ws, err := a.bookingOf(r.Context(), p, r.PathValue("id"))
+	p, b, ws, err := a.pathBooking(r)
 	if err != nil {
 		return err
 	}

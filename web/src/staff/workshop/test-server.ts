@@ -4,7 +4,7 @@ import { vi } from "vitest";
 
 export type Handler = (req: { method: string; url: URL; body: unknown; headers: Record<string, string> }) => { status?: number; body?: unknown } | undefined;
 
-export function stubApi(handlers: Record<string, Handler>) {
+export function fakeStaffApi(handlers: Record<string, Handler>) {
   const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
   vi.stubGlobal("fetch", async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, "http://localhost");

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { LangProvider } from "../shell/i18n";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { booking, calendar, day } from "./fixtures";
-import { FakeEventSource, stubApi } from "./test-server";
+import { FakeEventSource, fakeStaffApi } from "./test-server";
 import { WorkshopPage } from "./components/workshop-page";
 import { HoursPage } from "./components/hours-page";
 import { PrintPage } from "./components/print-page";
@@ -27,7 +27,7 @@ afterEach(() => {
 describe("WorkshopPage", () => {
   it("shows the day's times with their use and bookings, and a new booking live with an announcement", async () => {
     let cal: Calendar = calendar();
-    stubApi({
+    fakeStaffApi({
       "GET /api/staff/departments": () => ({ body: departments }),
       "GET /api/staff/bookings": () => ({ body: cal }),
     });
@@ -54,7 +54,7 @@ describe("WorkshopPage", () => {
 
   it("says when the live stream is lost, and fetches what it missed once it is back", async () => {
     let asked = 0;
-    stubApi({
+    fakeStaffApi({
       "GET /api/staff/departments": () => ({ body: departments }),
       "GET /api/staff/bookings": () => {
         asked++;
@@ -75,7 +75,7 @@ describe("WorkshopPage", () => {
 
   it("switches to the week and to another department, keeping both in the address", async () => {
     const asked: string[] = [];
-    stubApi({
+    fakeStaffApi({
       "GET /api/staff/departments": () => ({ body: departments }),
       "GET /api/staff/bookings": ({ url }) => {
         asked.push(url.search);
@@ -105,7 +105,7 @@ describe("WorkshopPage", () => {
   it("moves a booking: a taken time says so and refreshes the list, a free one moves it", async () => {
     let taken = true;
     const slotsAsked: string[] = [];
-    const calls = stubApi({
+    const calls = fakeStaffApi({
       "GET /api/staff/departments": () => ({ body: [departments[0]] }),
       "GET /api/staff/bookings": () => ({ body: calendar() }),
       "GET /api/staff/bookings/B-1/slots": ({ url }) => {
@@ -146,7 +146,7 @@ describe("WorkshopPage", () => {
   it("marks arrived, and cancels only with a reason", async () => {
     let current = booking();
     const posted: unknown[] = [];
-    stubApi({
+    fakeStaffApi({
       "GET /api/staff/departments": () => ({ body: [departments[0]] }),
       "GET /api/staff/bookings": () => ({ body: calendar({ bookings: [current] }) }),
       "POST /api/staff/bookings/B-1/cancel": ({ body }) => {
@@ -183,7 +183,7 @@ describe("WorkshopPage", () => {
 
   it("cancels with a reason", async () => {
     let current = booking();
-    stubApi({
+    fakeStaffApi({
       "GET /api/staff/departments": () => ({ body: [departments[0]] }),
       "GET /api/staff/bookings": () => ({ body: calendar({ bookings: [current] }) }),
       "POST /api/staff/bookings/B-1/cancel": ({ body }) => {
@@ -210,7 +210,7 @@ describe("HoursPage", () => {
     const put: unknown[] = [];
     const added: unknown[] = [];
     const closures = [{ id: "C-1", from: "2026-12-24T00:00:00", to: "2026-12-25T00:00:00", reason: "Julafton", createdBy: "verkstad" }];
-    stubApi({
+    fakeStaffApi({
       "GET /api/staff/departments": () => ({ body: [departments[0]] }),
       "GET /api/staff/departments/D-1011/hours": () => ({
         body: {
@@ -276,7 +276,7 @@ describe("HoursPage", () => {
 describe("PrintPage", () => {
   it("lists the day's bookings in a table, without cancelled ones", async () => {
     window.history.replaceState(null, "", "/staff/workshop/print?department=D-1011&date=2026-11-30");
-    stubApi({
+    fakeStaffApi({
       "GET /api/staff/bookings": () => ({ body: calendar({ bookings: [booking(), booking({ id: "B-9", status: "cancelled", car: { regno: "GON999", brand: "Saab", model: "9-3" } })] }) }),
     });
     render(<LangProvider><PrintPage /></LangProvider>);
