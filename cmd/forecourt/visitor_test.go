@@ -94,8 +94,11 @@ func startDemo(t *testing.T) *demo {
 			return http.ErrUseLastResponse
 		}},
 	}
-	// Ready when every site's search index is built.
-	deadline := time.Now().Add(2 * time.Minute)
+	// Ready when every site's search index is built. The wait is for that
+	// condition; its bound only stops a server that never gets there. A
+	// loaded two-core machine (a CPU hog beside the suite) took over two
+	// minutes to open the listener, so the bound is generous.
+	deadline := time.Now().Add(10 * time.Minute)
 	for {
 		select {
 		case err := <-done:
