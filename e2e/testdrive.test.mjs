@@ -128,7 +128,8 @@ test("book a test drive by keyboard, read the mail and the text; the next custom
   // The booking page opens the test drive from the mail's link.
   const view = await newPage(browser);
   await view.goto(server.url + manage);
-  await view.getByText("Provkörning").first().waitFor();
+  // Exactly the visit's name: the site's menu holds a (hidden) "Provkörningskväll" link first.
+  await view.getByText("Provkörning", { exact: true }).first().waitFor();
 
   // The next customer, on a phone: the same car's time is gone that day.
   const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

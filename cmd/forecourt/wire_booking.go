@@ -41,6 +41,7 @@ func wireBooking(ctx context.Context, w *wiring) error {
 	if err != nil {
 		return err
 	}
+	w.testDrives = td
 	go sweepTestDrives(ctx, w.app, td)
 	api := &bookingapi.API{
 		Engine: w.booking, Bookings: parts.bookings, Links: parts.bookings.Links, Vehicles: vp, Places: places.Sweden(),
@@ -59,17 +60,22 @@ func sweepTestDrives(ctx context.Context, a *app, td *testdrive.TestDrives) {
 	t := time.NewTicker(time.Minute)
 	defer t.Stop()
 	for {
-		for _, st := range a.sites.All() {
-			if n, err := td.CancelGone(ctx, st.Name, siteOrigin(a, st), st.DefaultLanguage()); err != nil {
-				a.log.Warn("cancelling test drives of cars gone failed", "site", st.Name, "err", err)
-			} else if n > 0 {
-				a.log.Info("cancelled test drives of cars gone", "site", st.Name, "count", n)
-			}
-		}
+		sweepTestDrivesOnce(ctx, a, td)
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		}
+	}
+}
+
+// sweepTestDrivesOnce is one round of sweepTestDrives over every site.
+func sweepTestDrivesOnce(ctx context.Context, a *app, td *testdrive.TestDrives) {
+	for _, st := range a.sites.All() {
+		if n, err := td.CancelGone(ctx, st.Name, siteOrigin(a, st), st.DefaultLanguage()); err != nil {
+			a.log.Warn("cancelling test drives of cars gone failed", "site", st.Name, "err", err)
+		} else if n > 0 {
+			a.log.Info("cancelled test drives of cars gone", "site", st.Name, "count", n)
 		}
 	}
 }

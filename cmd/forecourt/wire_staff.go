@@ -60,6 +60,16 @@ func wireStaff(ctx context.Context, w *wiring) error {
 			}
 			return ids
 		}
+		st.SalesDepartments = func(scope string) []string {
+			name, slug, _ := strings.Cut(scope, "/")
+			var ids []string
+			for _, ws := range dir.Departments(name) {
+				if ws.Sales && (slug == "" || ws.Slug == slug) {
+					ids = append(ids, ws.DepartmentID)
+				}
+			}
+			return ids
+		}
 	}
 	if err := st.Seed(ctx, specs); err != nil {
 		return err

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"net/http"
+	"strconv"
+	"strings"
 
 	"forecourt/internal/booking"
 	"forecourt/internal/httpguard"
@@ -27,6 +29,13 @@ func wireWorkshop(ctx context.Context, w *wiring) error {
 	hub := booking.NewHub(w.booking)
 	hub.Log = a.log
 	go hub.Run(ctx)
+	siteBase := func(r *http.Request, name string) string {
+		s, err := a.sites.ByName(name)
+		if err != nil {
+			return httpguard.BaseURL(r)
+		}
+		return httpguard.BaseURLFor(r, s)
+	}
 	api := &workshop.API{Engine: w.booking, Bookings: parts.bookings, Hub: hub, Recorder: w.audit(), Log: a.log,
 		Lang: func(name string) string {
 			if s, err := a.sites.ByName(name); err == nil {
@@ -36,13 +45,22 @@ func wireWorkshop(ctx context.Context, w *wiring) error {
 		},
 		// Links in the customer's mails go to the department's site, under
 		// the server's one policy (PUBLIC_URLS, PUBLIC_URL, its own hosts).
-		Origin: func(r *http.Request, name string) string {
-			s, err := a.sites.ByName(name)
-			if err != nil {
-				return httpguard.BaseURL(r)
+		Origin: siteBase}
+	// A test drive's car links to its page on the department's site: the
+	// car page's path in the site's language, by id (the page redirects
+	// to the id and slug).
+	api.CarURL = func(r *http.Request, name string, carID int64) string {
+		path := "/bilar/"
+		if s, err := a.sites.ByName(name); err == nil && a.content != nil {
+			if d, err := a.content.Dictionary(r.Context(), name, s.DefaultLanguage()); err == nil && strings.HasPrefix(d["pathToCarDetail"], "/") {
+				path = d["pathToCarDetail"]
 			}
-			return httpguard.BaseURLFor(r, s)
-		}}
+		}
+		if !strings.HasSuffix(path, "/") {
+			path += "/"
+		}
+		return siteBase(r, name) + path + strconv.FormatInt(carID, 10)
+	}
 	w.deps.Routes = append(w.deps.Routes, api.Routes()...)
 	return nil
 }

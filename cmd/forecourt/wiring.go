@@ -14,6 +14,7 @@ import (
 	"forecourt/internal/reminders"
 	"forecourt/internal/search"
 	"forecourt/internal/staff/accounts"
+	"forecourt/internal/testdrive"
 	"forecourt/internal/web"
 )
 
@@ -50,6 +51,8 @@ type wiring struct {
 	// staff is the staff account store (wireStaff): the staff.Recorder of
 	// the audit log that every staff feature records its actions with.
 	staff *accounts.Store
+	// testDrives is the test-drive flow (wireBooking), for its sweep.
+	testDrives *testdrive.TestDrives
 }
 
 // feature plugs one feature into the server: its loaders, rewriters,

@@ -62,6 +62,7 @@ type Workshop struct {
 	SiteID         int64
 	Site           string // the forecourt site, e.g. "group-se"
 	SiteName       string // the dealer site's name, e.g. "Forecourt Bil Uppsala"
+	Slug           string // the dealer site's slug, e.g. "uppsala" (a sales account's scope "group-se/uppsala")
 	DepartmentName string // e.g. "Verkstad"
 	Street         string
 	Zip            string
@@ -285,7 +286,7 @@ func fromDepartment(ds *catalog.DealerSite, s *site.Site, group string) (*Worksh
 	}
 	w := &Workshop{
 		DepartmentID: fmt.Sprintf("D-%d", ds.SiteID), SiteID: ds.SiteID, Site: s.Name,
-		SiteName: ds.SiteOfficialName, DepartmentName: dep.Name,
+		SiteName: ds.SiteOfficialName, Slug: ds.Slug, DepartmentName: dep.Name,
 		Street: ds.SiteStreet, Zip: ds.SiteZip, City: ds.SiteCity, Region: ds.SiteRegion,
 		Phone: dep.Phone, Email: dep.Email, Latitude: lat, Longitude: lng,
 		Country: s.Country, Zone: zone, ZoneName: zone.String(),

@@ -9,6 +9,7 @@ package staff
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -20,7 +21,8 @@ const (
 	RoleEditor Role = "editor"
 	// RoleWorkshop runs the bookings, capacity and tyre hotel of its departments.
 	RoleWorkshop Role = "workshop"
-	// RoleSales works the leads of its dealer sites.
+	// RoleSales works the leads of its dealer sites and the test drives
+	// in their sales departments' calendars.
 	RoleSales Role = "sales"
 	// RoleAdmin may do everything and reads the audit log.
 	RoleAdmin Role = "admin"
@@ -34,8 +36,9 @@ type Principal struct {
 	// Account is the sign-in name; it is what the audit log records.
 	Account string
 	Role    Role
-	// Departments are the workshop department ids a workshop account may
-	// operate ("*" for every one).
+	// Departments are the department ids a workshop account may operate
+	// ("*" for every one); for a sales account the sales departments
+	// ("S-<siteId>") of its sites, expanded when it signs in.
 	Departments []string
 	// Sites are the site names an editor or sales account may work on
 	// ("*" for every one).
@@ -53,9 +56,16 @@ func (p Principal) MayDepartment(id string) bool {
 		// ("D-1042") does not see the dealer site's test drives ("S-1042");
 		// an account scoped to the site is given both when it is seeded.
 		return slices.Contains(p.Departments, Every) || slices.Contains(p.Departments, id)
+	case RoleSales:
+		// Only sales departments, the calendars of test drives: never a
+		// workshop's bookings, whatever the list holds.
+		return strings.HasPrefix(id, SalesPrefix) && (slices.Contains(p.Departments, Every) || slices.Contains(p.Departments, id))
 	}
 	return false
 }
+
+// SalesPrefix starts the id of a dealer site's sales department ("S-1042").
+const SalesPrefix = "S-"
 
 // MaySite reports whether p may work on the site's leads (sales) or
 // content (editor).

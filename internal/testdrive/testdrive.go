@@ -12,6 +12,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -83,6 +84,22 @@ func (t *TestDrives) flow() *booking.Flow {
 			return moved.Customer.Phone, nil
 		},
 	}
+}
+
+// CarOf returns the stock id of the car a test drive b is for (its item
+// carries it from Book); false for a booking of another flow.
+func CarOf(b booking.Booking) (int64, bool) {
+	if b.Flow != FlowName {
+		return 0, false
+	}
+	for _, it := range b.Items {
+		if it.Code == FlowName {
+			if id, err := strconv.ParseInt(it.UserInput, 10, 64); err == nil && id > 0 {
+				return id, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // Car is a bookable car with its sales department.

@@ -40,6 +40,9 @@ type API struct {
 	// the links in the customer's mails; Lang its language.
 	Origin func(r *http.Request, siteName string) string
 	Lang   func(siteName string) string
+	// CarURL is the public address of a stock car of the site, for the
+	// car a test drive is for (nil: the calendar gives its id only).
+	CarURL func(r *http.Request, siteName string, carID int64) string
 	// Guard is the defence of every change: same-origin Origin, JSON, the
 	// body bound (maxBody when unset).
 	Guard httpguard.Mutation
@@ -111,7 +114,20 @@ var (
 	ErrUnknownDepartment = errs.E(errs.NotFound, "The department does not exist.")
 	ErrUnknownBooking    = errs.E(errs.NotFound, "The booking does not exist.")
 	ErrUnknownClosure    = errs.E(errs.NotFound, "The closure does not exist.")
+	ErrHoursForbidden    = errs.E(errs.Forbidden, "Opening hours and closures are set by the workshop staff or an admin.")
 )
+
+// hoursKeeper is the request's staff member when it may change opening
+// hours and closures: a sales account works the bookings of its test-drive
+// calendar (move, cancel, mark) but leaves the hours to the others.
+// Errors: Unauthorized; Forbidden for a sales account.
+func hoursKeeper(r *http.Request) (staff.Principal, error) {
+	p, err := principal(r)
+	if err == nil && p.Role == staff.RoleSales {
+		return staff.Principal{}, ErrHoursForbidden
+	}
+	return p, err
+}
 
 // principal is the request's signed-in staff member. Errors: Unauthorized.
 func principal(r *http.Request) (staff.Principal, error) {

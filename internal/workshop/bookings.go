@@ -12,6 +12,7 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
 	"forecourt/internal/mail"
+	"forecourt/internal/testdrive"
 )
 
 // DepartmentView is one department the principal may operate.
@@ -60,6 +61,16 @@ type BookingView struct {
 	CreatedAt    string        `json:"createdAt"`
 	UpdatedAt    string        `json:"updatedAt"`
 	Department   string        `json:"department"`
+	// TestDrive is the car a test drive is for; absent for other kinds.
+	TestDrive *TestDriveView `json:"testDrive,omitempty"`
+}
+
+// TestDriveView is the stock car of a test drive and its public page
+// (the car page; a sold car's page says it is gone). URL is empty when
+// the API has no CarURL.
+type TestDriveView struct {
+	CarID int64  `json:"carId"`
+	URL   string `json:"url"`
 }
 
 // CarView is the booked car.
@@ -82,6 +93,18 @@ type CustomerView struct {
 	Name  string `json:"name"`
 	Email string `json:"email"`
 	Phone string `json:"phone"`
+}
+
+// view is viewOf with the car of a test drive and its page's address.
+func (a *API) view(r *http.Request, b booking.Booking, w *booking.Workshop) BookingView {
+	v := viewOf(b, w)
+	if id, ok := testdrive.CarOf(b); ok {
+		v.TestDrive = &TestDriveView{CarID: id}
+		if a.CarURL != nil {
+			v.TestDrive.URL = a.CarURL(r, w.Site, id)
+		}
+	}
+	return v
 }
 
 // viewOf is b as the workshop sees it, in w's local time.
@@ -200,15 +223,15 @@ func (a *API) list(w http.ResponseWriter, r *http.Request) error {
 		out.Days = append(out.Days, dv)
 	}
 	for _, b := range cal.Bookings {
-		out.Bookings = append(out.Bookings, viewOf(b, ws))
+		out.Bookings = append(out.Bookings, a.view(r, b, ws))
 	}
 	return writeJSON(w, http.StatusOK, out)
 }
 
 // csvHeads are the day list's column names by the site's language.
 var csvHeads = map[string][]string{
-	"sv": {"Datum", "Tid", "Slut", "Bokningsnummer", "Typ", "Status", "Regnr", "Bil", "Tjänster", "Kund", "Telefon", "E-post", "Meddelande", "Avbokningsorsak"},
-	"en": {"Date", "Time", "End", "Booking", "Kind", "Status", "Registration", "Car", "Services", "Customer", "Phone", "E-mail", "Message", "Cancellation reason"},
+	"sv": {"Datum", "Tid", "Slut", "Bokningsnummer", "Typ", "Status", "Regnr", "Bil", "Tjänster", "Kund", "Telefon", "E-post", "Meddelande", "Avbokningsorsak", "Bilens sida"},
+	"en": {"Date", "Time", "End", "Booking", "Kind", "Status", "Registration", "Car", "Services", "Customer", "Phone", "E-mail", "Message", "Cancellation reason", "Car page"},
 }
 
 // cell keeps a value from being read as a formula by a spreadsheet.
@@ -239,7 +262,7 @@ func (a *API) csv(w http.ResponseWriter, r *http.Request) error {
 	cw.UseCRLF = true
 	cw.Write(csvHeads[lang])
 	for _, b := range cal.Bookings {
-		v := viewOf(b, ws)
+		v := a.view(r, b, ws)
 		names := make([]string, len(v.Services))
 		for i, s := range v.Services {
 			names[i] = s.Name
@@ -249,7 +272,10 @@ func (a *API) csv(w http.ResponseWriter, r *http.Request) error {
 			car += fmt.Sprintf(" (%d)", *v.Car.Year)
 		}
 		row := []string{v.Start[:10], v.Start[11:16], v.End[11:16], v.ID, v.Kind, v.Status, v.Car.Regno, car,
-			strings.Join(names, ", "), v.Customer.Name, v.Customer.Phone, v.Customer.Email, v.Message, v.CancelReason}
+			strings.Join(names, ", "), v.Customer.Name, v.Customer.Phone, v.Customer.Email, v.Message, v.CancelReason, ""}
+		if v.TestDrive != nil {
+			row[len(row)-1] = v.TestDrive.URL
+		}
 		for i := range row {
 			row[i] = cell(row[i])
 		}
@@ -322,7 +348,7 @@ func (a *API) move(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	a.record(r.Context(), p, "booking.move", moved.ID, was+" → "+moved.Start.In(ws.Zone).Format("2006-01-02 15:04"))
-	return writeJSON(w, http.StatusOK, viewOf(moved, ws))
+	return writeJSON(w, http.StatusOK, a.view(r, moved, ws))
 }
 
 // MaxReason is the longest cancellation reason.
@@ -349,14 +375,14 @@ func (a *API) cancel(w http.ResponseWriter, r *http.Request) error {
 		reason = strings.Join(strings.Fields(reason), " ") // it goes into a mail line and a text message
 	}
 	if b.Status == booking.StatusCancelled {
-		return writeJSON(w, http.StatusOK, viewOf(b, ws))
+		return writeJSON(w, http.StatusOK, a.view(r, b, ws))
 	}
 	got, err := a.Bookings.Cancel(r.Context(), b.ID, "", a.change(r, p, ws, reason))
 	if err != nil {
 		return err
 	}
 	a.record(r.Context(), p, "booking.cancel", got.ID, reason)
-	return writeJSON(w, http.StatusOK, viewOf(got, ws))
+	return writeJSON(w, http.StatusOK, a.view(r, got, ws))
 }
 
 // status serves "POST /api/staff/bookings/{id}/status" {"status"}.
@@ -381,5 +407,5 @@ func (a *API) status(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	a.record(r.Context(), p, "booking.status", got.ID, b.Status+" → "+got.Status)
-	return writeJSON(w, http.StatusOK, viewOf(got, ws))
+	return writeJSON(w, http.StatusOK, a.view(r, got, ws))
 }

@@ -91,7 +91,7 @@ func (a *API) events(w http.ResponseWriter, r *http.Request) error {
 				a.log().Warn("live event of an unreadable booking", "booking", ev.BookingID, "err", err)
 				continue
 			}
-			if !send("booking", map[string]any{"type": ev.Kind, "booking": viewOf(b, ws)}) {
+			if !send("booking", map[string]any{"type": ev.Kind, "booking": a.view(r, b, ws)}) {
 				return nil
 			}
 		}

@@ -44,7 +44,7 @@ func (a *API) hours(w http.ResponseWriter, r *http.Request) error {
 // setHours serves "PUT /api/staff/departments/{id}/hours" {"weekdays":[…]}:
 // the week replaced at once; customers book against it from now on.
 func (a *API) setHours(w http.ResponseWriter, r *http.Request) error {
-	p, err := principal(r)
+	p, err := hoursKeeper(r)
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func weekDiff(before, after []booking.WeekdayHours) string {
 
 // addClosure serves "POST /api/staff/closures" {"department","from","to","reason"} → 201.
 func (a *API) addClosure(w http.ResponseWriter, r *http.Request) error {
-	p, err := principal(r)
+	p, err := hoursKeeper(r)
 	if err != nil {
 		return err
 	}
@@ -136,7 +136,7 @@ func (a *API) addClosure(w http.ResponseWriter, r *http.Request) error {
 
 // deleteClosure serves "DELETE /api/staff/closures/{id}" → 204.
 func (a *API) deleteClosure(w http.ResponseWriter, r *http.Request) error {
-	p, err := principal(r)
+	p, err := hoursKeeper(r)
 	if err != nil {
 		return err
 	}

@@ -206,14 +206,32 @@ type Store struct {
 	// ("group-se": every workshop of it), which Principal expands. Nil
 	// expands nothing.
 	SiteDepartments func(site string) []string
+	// SalesDepartments returns the sales department ids ("S-<siteId>") of
+	// a sales account's scope: a forecourt site ("group-se": all of its
+	// dealer sites') or a dealer site ("group-se/uppsala"). Nil: a sales
+	// account has no calendar.
+	SalesDepartments func(scope string) []string
 }
 
 // Principal is what a in a request may do: its role and scope, with a site
 // named among a workshop account's departments expanded to the site's
 // workshop departments (so a new workshop of the site is included at
-// once).
+// once), and a sales account's sites to their sales departments (its
+// test-drive calendars; "*" stays every one).
 func (s *Store) Principal(a Account) staff.Principal {
 	p := a.Principal()
+	if a.Role == staff.RoleSales && s.SalesDepartments != nil {
+		deps := []string{}
+		for _, site := range a.Sites {
+			if site == staff.Every {
+				deps = append(deps, staff.Every)
+				continue
+			}
+			deps = append(deps, s.SalesDepartments(site)...)
+		}
+		p.Departments = deps
+		return p
+	}
 	if a.Role != staff.RoleWorkshop || s.SiteDepartments == nil {
 		return p
 	}

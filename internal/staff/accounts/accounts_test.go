@@ -83,6 +83,23 @@ func TestAccounts(t *testing.T) {
 		if d := cmp.Diff([]string{"D-1001", "D-1011"}, st.Principal(a).Departments); d != "" {
 			t.Errorf("a site among the departments expands to its workshops (-want +got):\n%s", d)
 		}
+		// A sales account's sites expand to their sales departments, the
+		// calendars of their test drives; "*" stays every one.
+		st.SalesDepartments = func(scope string) []string {
+			return map[string][]string{"group-se": {"S-1001", "S-1011"}, "group-se/norrtalje": {"S-1011"}}[scope]
+		}
+		for _, tc := range []struct {
+			sites []string
+			want  []string
+		}{{[]string{"group-se/norrtalje"}, []string{"S-1011"}}, {[]string{"group-se"}, []string{"S-1001", "S-1011"}}, {[]string{"*"}, []string{"*"}}, {[]string{"group-dk"}, []string{}}} {
+			p := st.Principal(accounts.Account{Name: "saljare", Role: staff.RoleSales, Sites: tc.sites})
+			if d := cmp.Diff(tc.want, p.Departments); d != "" {
+				t.Errorf("sales of %v: departments (-want +got):\n%s", tc.sites, d)
+			}
+			if p.MayDepartment("D-1011") || p.MayDepartment("D-1001") {
+				t.Errorf("sales of %v may operate a workshop", tc.sites)
+			}
+		}
 		for _, tc := range []struct{ name, pw string }{{"verkstad", "wrong-password"}, {"nobody", "first-password"}} {
 			if _, err := st.SignIn(ctx, tc.name, tc.pw); !errs.Is(err, errs.Unauthorized) {
 				t.Errorf("SignIn(%q, %q) = %v, want unauthorized", tc.name, tc.pw, err)

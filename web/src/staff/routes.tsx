@@ -46,6 +46,20 @@ export const routes: StaffRoute[] = [
     page: lazy(() => import("./tirehotel/components/tirehotel-page")),
   },
   {
+    path: "/staff/testdrives",
+    roles: ["sales", "admin"],
+    label: { sv: "Provkörningar", en: "Test drives" },
+    hint: { sv: "Bokade provkörningar per anläggning, live: flytta, avboka, markera ankomst.", en: "Booked test drives per dealer, live: move, cancel, mark arrivals." },
+    page: lazy(() => import("./workshop/components/testdrives-page")),
+  },
+  {
+    path: "/staff/testdrives/print",
+    roles: ["sales", "admin"],
+    label: { sv: "Dagslista", en: "Day list" },
+    hidden: true,
+    page: lazy(() => import("./workshop/components/testdrives-print-page")),
+  },
+  {
     path: "/staff/leads",
     roles: ["sales", "admin"],
     label: { sv: "Leads", en: "Leads" },

@@ -94,8 +94,10 @@ export function maySite(me: Me, name: string): boolean {
   return me.sites.includes("*") || me.sites.includes(name) || me.sites.includes(name.split("/")[0]);
 }
 
-/** Whether me may operate a workshop department. */
+/** Whether me may operate a department: a workshop account its own, a seller only its dealers' sales departments (the test drives). */
 export function mayDepartment(me: Me, id: string): boolean {
   if (me.role === "admin") return true;
-  return me.role === "workshop" && (me.departments.includes("*") || me.departments.includes(id));
+  const listed = me.departments.includes("*") || me.departments.includes(id);
+  if (me.role === "sales") return id.startsWith("S-") && listed;
+  return me.role === "workshop" && listed;
 }

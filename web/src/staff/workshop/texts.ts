@@ -1,5 +1,7 @@
 // The workshop pages' texts in Swedish and English. The staff member's
 // language (sv or en) picks one table; formatters follow the same language.
+import type { Booking } from "./types";
+
 export type Lang = "sv" | "en";
 
 const sv = {
@@ -31,6 +33,11 @@ const sv = {
   capacity: "Kapacitet",
   kindService: "Service",
   kindWheel: "Hjulskifte",
+  kindTestDrive: "Provkörning",
+  carPage: "Bilens sida",
+  carPageOf: (car: string) => `Bilens sida: ${car} (öppnas i ny flik)`,
+  salesTitle: "Provkörningar",
+  noSalesDepartments: "Ditt konto har ingen provkörningskalender.",
   status: {
     booked: "Bokad",
     arrived: "Anländ",
@@ -171,6 +178,11 @@ const en: Texts = {
   capacity: "Capacity",
   kindService: "Service",
   kindWheel: "Wheel change",
+  kindTestDrive: "Test drive",
+  carPage: "Car page",
+  carPageOf: (car) => `Car page: ${car} (opens in a new tab)`,
+  salesTitle: "Test drives",
+  noSalesDepartments: "Your account has no test-drive calendar.",
   status: {
     booked: "Booked",
     arrived: "Arrived",
@@ -276,6 +288,16 @@ const en: Texts = {
 };
 
 export const TEXTS: Record<Lang, Texts> = { sv, en };
+
+/** kindLabel names a booking's kind: "Service", "Hjulskifte" or "Provkörning". */
+export function kindLabel(kind: Booking["kind"], t: Texts): string {
+  return kind === "testdrive" ? t.kindTestDrive : kind === "wheelchange" ? t.kindWheel : t.kindService;
+}
+
+/** carName is the booked car as "Volvo XC60 2022" (what it has of brand, model and year). */
+export function carName(b: Booking): string {
+  return [b.car.brand, b.car.model, b.car.year || ""].filter(Boolean).join(" ");
+}
 
 const locales: Record<Lang, string> = { sv: "sv-SE", en: "en-GB" };
 

@@ -7,6 +7,8 @@ export interface Department {
   name: string;
   site: string;
   city?: string;
+  /** kind is "sales" for a dealer's sales department, the calendar of its test drives. */
+  kind?: "workshop" | "sales";
 }
 
 export interface Slot {
@@ -50,7 +52,7 @@ export interface Customer {
 
 export interface Booking {
   id: string;
-  kind: "service" | "wheelchange";
+  kind: "service" | "wheelchange" | "testdrive";
   start: string;
   end: string;
   /** fullDay marks a car left for the whole day (dropped off in the morning) rather than a timed job. */
@@ -63,6 +65,8 @@ export interface Booking {
   cancelReason?: string;
   createdAt?: string;
   updatedAt?: string;
+  /** testDrive is the stock car a test drive is for and its page on the site. */
+  testDrive?: { carId: number; url: string };
 }
 
 export interface Calendar {

@@ -287,3 +287,80 @@ describe("PrintPage", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Dagslista: Bilverkstan Norrtälje");
   });
 });
+
+// A test drive at a dealer's sales department, beside a workshop job.
+const testDrive = booking({
+  id: "BK-TD1", kind: "testdrive", start: "2026-11-30T09:00:00", end: "2026-11-30T09:45:00",
+  car: { regno: "KZG77P", brand: "Cupra", model: "Born", year: 2024 },
+  services: [{ name: "Provkörning", minutes: 45, price: null }],
+  testDrive: { carId: 104231, url: "https://forecourt.example/bilar/104231" },
+});
+const salesDepartments = [
+  { id: "S-1011", name: "Forecourt Bil Norrtälje – Bilförsäljning", site: "group-se", city: "Norrtälje", kind: "sales" as const },
+  { id: "D-1011", name: "Forecourt Bil Norrtälje", site: "group-se", city: "Norrtälje", kind: "workshop" as const },
+];
+
+describe("Test drives in the calendar", () => {
+  it("tells a test drive from a workshop job: its label, its car and a link to the car's page, in the day and in the dialog", async () => {
+    fakeStaffApi({
+      "GET /api/staff/departments": () => ({ body: [departments[0]] }),
+      "GET /api/staff/bookings": () => ({ body: calendar({ bookings: [booking(), testDrive] }) }),
+    });
+    const user = userEvent.setup();
+    render(<LangProvider><WorkshopPage /></LangProvider>);
+    const card = await screen.findByRole("button", { name: /KZG77P Cupra Born/ }, { timeout: 10_000 });
+    expect(card).toHaveTextContent("Provkörning");
+    expect(screen.getByRole("button", { name: /ABC123 Volvo XC60/ })).not.toHaveTextContent("Provkörning");
+    const link = screen.getByRole("link", { name: "Bilens sida: KZG77P Cupra Born 2024 (öppnas i ny flik)" });
+    expect(link).toHaveAttribute("href", "https://forecourt.example/bilar/104231");
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(screen.getAllByRole("link", { name: /^Bilens sida/ })).toHaveLength(1);
+
+    await user.click(card);
+    const dialog = await screen.findByRole("dialog", undefined, { timeout: 10_000 });
+    expect(within(dialog).getByText("Provkörning")).toBeInTheDocument();
+    expect(within(dialog).getByRole("link", { name: /^Bilens sida: KZG77P/ })).toHaveAttribute("href", "https://forecourt.example/bilar/104231");
+    expect(within(dialog).queryByText("Arbeten")).toBeNull();
+    expect(within(dialog).getByRole("button", { name: "Flytta" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Avboka" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Uteblev" })).toBeInTheDocument();
+  });
+
+  it("is the sellers' calendar at /staff/testdrives: the sales departments only, no opening hours, its own day list", async () => {
+    window.history.replaceState(null, "", "/staff/testdrives?date=2026-11-30");
+    const asked: string[] = [];
+    fakeStaffApi({
+      "GET /api/staff/departments": () => ({ body: salesDepartments }),
+      "GET /api/staff/bookings": ({ url }) => {
+        asked.push(url.searchParams.get("department")!);
+        return { body: calendar({ department: { id: "S-1011", name: salesDepartments[0].name, site: "group-se" }, bookings: [testDrive] }) };
+      },
+    });
+    render(<LangProvider><WorkshopPage area="sales" /></LangProvider>);
+    expect(await screen.findByRole("heading", { level: 1, name: "Provkörningar" })).toBeInTheDocument();
+    await screen.findByRole("button", { name: /KZG77P/ }, { timeout: 10_000 });
+    expect(asked).toEqual(["S-1011"]);
+    // One sales department: its name, no picker of the workshop.
+    expect(screen.getByText("Forecourt Bil Norrtälje – Bilförsäljning")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Öppettider och stängt" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Utskrift" })).toHaveAttribute("href", "/staff/testdrives/print?department=S-1011&date=2026-11-30");
+  });
+
+  it("says so when a seller has no sales department", async () => {
+    window.history.replaceState(null, "", "/staff/testdrives");
+    fakeStaffApi({ "GET /api/staff/departments": () => ({ body: [salesDepartments[1]] }) });
+    render(<LangProvider><WorkshopPage area="sales" /></LangProvider>);
+    expect(await screen.findByText("Ditt konto har ingen provkörningskalender.", undefined, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it("prints a test drive with its label and the car page's address", async () => {
+    window.history.replaceState(null, "", "/staff/testdrives/print?department=S-1011&date=2026-11-30");
+    fakeStaffApi({ "GET /api/staff/bookings": () => ({ body: calendar({ bookings: [booking(), testDrive] }) }) });
+    render(<LangProvider><PrintPage base="/staff/testdrives" /></LangProvider>);
+    const table = await screen.findByRole("table", undefined, { timeout: 10_000 });
+    const row = within(table).getByText("KZG77P").closest("tr") as HTMLElement;
+    expect(within(row).getByText("Provkörning")).toBeInTheDocument();
+    expect(within(row).getByRole("link", { name: "forecourt.example/bilar/104231" })).toHaveAttribute("href", "https://forecourt.example/bilar/104231");
+    expect(screen.getByRole("link", { name: /Till kalendern/ })).toHaveAttribute("href", "/staff/testdrives?department=S-1011&date=2026-11-30");
+  });
+});

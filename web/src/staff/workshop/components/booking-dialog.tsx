@@ -7,7 +7,7 @@ import { Button, Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup,
 import { cancelBooking, fetchMoveSlots, markBooking, moveBooking } from "../api/workshop-api";
 import { ApiError } from "../../shell/api-client";
 import { dateOf, timeOf } from "../calendar";
-import { formatDate, formatWhen, localeOf, type Lang, type Texts } from "../texts";
+import { carName, formatDate, formatWhen, kindLabel, localeOf, type Lang, type Texts } from "../texts";
 import type { Booking, FreeSlot, MarkStatus } from "../types";
 import { DatePick } from "./date-pick";
 
@@ -86,7 +86,8 @@ function Detail({ booking: b, lang, t, notice, onMode, onDone, onClose }: {
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  const car = [b.car.brand, b.car.model, b.car.year || ""].filter(Boolean).join(" ");
+  const car = carName(b);
+  const testDrive = b.kind === "testdrive";
   const label: Record<MarkStatus, string> = { arrived: t.markArrived, done: t.markDone, noshow: t.markNoshow };
 
   const mark = async (s: MarkStatus) => {
@@ -112,12 +113,18 @@ function Detail({ booking: b, lang, t, notice, onMode, onDone, onClose }: {
       </div>
       <p className="ws-dialog__status">
         <span className={`ws-badge ws-badge--${b.status}`}>{t.status[b.status]}</span>
-        <span>{b.kind === "wheelchange" ? t.kindWheel : t.kindService}</span>
+        {testDrive ? <span className="ws-badge ws-badge--testdrive">{t.kindTestDrive}</span> : <span>{kindLabel(b.kind, t)}</span>}
       </p>
       <div role="status" className="ws-notice">{notice}</div>
       <dl className="ws-facts">
         <dt>{t.car}</dt>
-        <dd>{b.car.regno} · {car}</dd>
+        <dd>
+          {b.car.regno} · {car}
+          {b.testDrive?.url && (
+            <><br /><a href={b.testDrive.url} target="_blank" rel="noopener noreferrer" aria-label={t.carPageOf(`${b.car.regno} ${car}`)}>{t.carPage} <span aria-hidden="true">↗</span></a></>
+          )}
+        </dd>
+        {!testDrive && (<>
         <dt>{t.services}</dt>
         <dd>
           <ul className="ws-plain">
@@ -126,6 +133,7 @@ function Detail({ booking: b, lang, t, notice, onMode, onDone, onClose }: {
             ))}
           </ul>
         </dd>
+        </>)}
         <dt>{t.customer}</dt>
         <dd>
           {b.customer.name}

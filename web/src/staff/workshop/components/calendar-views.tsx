@@ -3,7 +3,7 @@
 // shows seven such days side by side on a desktop and one under the other
 // on a phone. A booking is a button that opens its detail.
 import { level, slotRows, timeOf, usage } from "../calendar";
-import { formatDate, type Lang, type Texts } from "../texts";
+import { carName, formatDate, kindLabel, type Lang, type Texts } from "../texts";
 import type { Booking, Calendar, Day, Slot } from "../types";
 
 export interface ViewProps {
@@ -116,28 +116,42 @@ function BookingList({ bookings, t, fresh, onOpen, compact }: { bookings: Bookin
   return (
     <ul className="ws-bookings">
       {bookings.map((b) => (
-        <li key={b.id}>
+        <li key={b.id} className={b.kind === "testdrive" ? "ws-bookings__testdrive" : undefined}>
           <BookingCard booking={b} t={t} isFresh={fresh.includes(b.id)} onOpen={onOpen} compact={compact} />
+          {b.testDrive?.url && <CarLink booking={b} t={t} className="ws-card__carlink" />}
         </li>
       ))}
     </ul>
   );
 }
 
+/** CarLink opens a test drive's car on the site, in a new tab (the calendar stays). */
+export function CarLink({ booking: b, t, className }: { booking: Booking; t: Texts; className?: string }) {
+  if (!b.testDrive?.url) return null;
+  return (
+    <a className={className} href={b.testDrive.url} target="_blank" rel="noopener noreferrer" aria-label={t.carPageOf(`${b.car.regno} ${carName(b)}`.trim())}>
+      {t.carPage} <span aria-hidden="true">↗</span>
+    </a>
+  );
+}
+
 export function BookingCard({ booking: b, t, isFresh, onOpen, compact }: { booking: Booking; t: Texts; isFresh: boolean; onOpen: (b: Booking) => void; compact: boolean }) {
   const car = [b.car.brand, b.car.model].filter(Boolean).join(" ");
-  const services = b.services.map((s) => s.name).join(", ") || (b.kind === "wheelchange" ? t.kindWheel : t.kindService);
+  const testDrive = b.kind === "testdrive";
+  // A test drive's one item is the visit itself: the card says what it is instead.
+  const services = testDrive ? "" : b.services.map((s) => s.name).join(", ") || kindLabel(b.kind, t);
   return (
-    <button type="button" className={`ws-card ws-card--${b.status}${isFresh ? " is-fresh" : ""}${compact ? " ws-card--compact" : ""}`} onClick={() => onOpen(b)} data-booking={b.id}>
+    <button type="button" className={`ws-card ws-card--${b.status}${testDrive ? " ws-card--testdrive" : ""}${isFresh ? " is-fresh" : ""}${compact ? " ws-card--compact" : ""}`} onClick={() => onOpen(b)} data-booking={b.id} data-kind={b.kind}>
       <span className="ws-card__top">
         <span className="ws-card__time">{b.fullDay ? t.fullDay : `${timeOf(b.start)}–${timeOf(b.end)}`}</span>
+        {testDrive && <span className="ws-badge ws-badge--testdrive">{t.kindTestDrive}</span>}
         <span className={`ws-badge ws-badge--${b.status}`}>{t.status[b.status]}</span>
         {isFresh && <span className="ws-badge ws-badge--new">{t.newMark}</span>}
       </span>
       <span className="ws-card__car">
         <span className="ws-plate">{b.car.regno}</span> {car}
       </span>
-      <span className="ws-card__services">{services}</span>
+      {services && <span className="ws-card__services">{services}</span>}
       {!compact && <span className="ws-card__customer">{b.customer.name}{b.customer.phone ? ` · ${b.customer.phone}` : ""}</span>}
       {compact && <span className="ws-card__customer">{b.customer.name}</span>}
     </button>

@@ -9,13 +9,14 @@ import { fetchCalendar } from "../api/workshop-api";
 import { byStart, timeOf, usage } from "../calendar";
 import { useQuery, validDate } from "../hooks/use-query";
 import { useTexts } from "../hooks/use-texts";
-import { formatDate } from "../texts";
+import { carName, formatDate, kindLabel } from "../texts";
 import type { Calendar } from "../types";
 import "../style";
 
 type Load = { status: "loading" } | { status: "failed" } | { status: "ready"; calendar: Calendar };
 
-export function PrintPage() {
+/** PrintPage is the day list of a calendar; base is that calendar's path, where "back" goes. */
+export function PrintPage({ base = "/staff/workshop" }: { base?: string }) {
   const { lang, t } = useTexts();
   const [query] = useQuery();
   const department = query.get("department") ?? "";
@@ -33,7 +34,7 @@ export function PrintPage() {
     return () => ctl.abort();
   }, [department, date, n]);
 
-  const back = `/staff/workshop?${new URLSearchParams({ department, date })}`;
+  const back = `${base}?${new URLSearchParams({ department, date })}`;
   return (
     <div className="ws-page ws-print">
       <p className="ws-back ws-noprint"><Link href={back}>‹ {t.backToCalendar}</Link></p>
@@ -81,9 +82,12 @@ function DayList({ calendar, lang, t }: { calendar: Calendar; lang: "sv" | "en";
             {bookings.map((b) => (
               <tr key={b.id}>
                 <td className="ws-daylist__time">{b.fullDay ? t.fullDay : `${timeOf(b.start)}–${timeOf(b.end)}`}</td>
-                <td><strong className="ws-plate">{b.car.regno}</strong><br />{[b.car.brand, b.car.model, b.car.year || ""].filter(Boolean).join(" ")}</td>
                 <td>
-                  {b.services.map((s) => s.name).join(", ") || (b.kind === "wheelchange" ? t.kindWheel : t.kindService)}
+                  <strong className="ws-plate">{b.car.regno}</strong><br />{carName(b)}
+                  {b.testDrive?.url && <><br /><a className="ws-daylist__url" href={b.testDrive.url}>{b.testDrive.url.replace(/^https?:\/\//, "")}</a></>}
+                </td>
+                <td>
+                  {b.kind === "testdrive" ? <strong>{t.kindTestDrive}</strong> : b.services.map((s) => s.name).join(", ") || kindLabel(b.kind, t)}
                   {b.message && <><br /><em>{b.message}</em></>}
                 </td>
                 <td>{b.customer.name}{b.customer.phone && <><br />{b.customer.phone}</>}</td>

@@ -1,4 +1,7 @@
-// /staff/workshop: a department's day or week of bookings, live.
+// /staff/workshop: a department's day or week of bookings, live. The same
+// calendar is the sellers' /staff/testdrives (area "sales"): the sales
+// departments' test drives only, without the hours, which the workshop
+// staff and admins keep.
 import { useState } from "react";
 import { getLocalTimeZone, today as todayIn } from "@internationalized/date";
 import { Button, I18nProvider, ToggleButton, ToggleButtonGroup } from "react-aria-components";
@@ -17,17 +20,21 @@ import { DatePick } from "./date-pick";
 import { DepartmentPicker } from "./department-picker";
 import "../style";
 
-export function WorkshopPage() {
+/** Area is which calendar the page is: the workshop's (every department the account has) or the sellers' test drives. */
+export type Area = "workshop" | "sales";
+
+export function WorkshopPage({ area = "workshop" }: { area?: Area }) {
   const { lang, t } = useTexts();
   const [load, retry] = useDepartments();
+  const departments = load.status === "ready" ? (area === "sales" ? load.departments.filter((d) => d.kind === "sales") : load.departments) : [];
   return (
     <I18nProvider locale={localeOf(lang)}>
     <div className="ws-page">
-      <h1 className="ws-title">{t.title}</h1>
+      <h1 className="ws-title">{area === "sales" ? t.salesTitle : t.title}</h1>
       {load.status === "loading" && <p className="ws-muted" role="status">{t.loading}</p>}
       {load.status === "failed" && <Failed t={t} onRetry={retry} />}
-      {load.status === "ready" && load.departments.length === 0 && <p>{t.noDepartments}</p>}
-      {load.status === "ready" && load.departments.length > 0 && <Workshop departments={load.departments} lang={lang} t={t} />}
+      {load.status === "ready" && departments.length === 0 && <p>{area === "sales" ? t.noSalesDepartments : t.noDepartments}</p>}
+      {load.status === "ready" && departments.length > 0 && <Workshop departments={departments} area={area} lang={lang} t={t} />}
     </div>
     </I18nProvider>
   );
@@ -42,7 +49,7 @@ function Failed({ t, onRetry }: { t: Texts; onRetry: () => void }) {
   );
 }
 
-function Workshop({ departments, lang, t }: { departments: Department[]; lang: Lang; t: Texts }) {
+function Workshop({ departments, area, lang, t }: { departments: Department[]; area: Area; lang: Lang; t: Texts }) {
   const [query, setQuery] = useQuery();
   const today = todayIn(getLocalTimeZone()).toString();
   const asked = query.get("department");
@@ -52,7 +59,7 @@ function Workshop({ departments, lang, t }: { departments: Department[]; lang: L
   const cal = useCalendar(department, view, date, t);
   const [open, setOpen] = useState<Booking | null>(null);
   const { from, to } = rangeOf(view, date);
-  const base = `/staff/workshop`;
+  const base = area === "sales" ? "/staff/testdrives" : "/staff/workshop";
 
   // The open booking follows the calendar's copy when a live change or a refetch updates it.
   const shown = open && cal.state.status === "ready" ? (cal.state.calendar.bookings.find((b) => b.id === open.id) ?? open) : open;
@@ -78,7 +85,7 @@ function Workshop({ departments, lang, t }: { departments: Department[]; lang: L
         <div className="ws-links">
           <a className="ws-link" href={csvURL(department, from, to)} download>{view === "day" ? t.csv : t.weekCsv}</a>
           <Link className="ws-link" href={`${base}/print?${new URLSearchParams({ department, date: view === "day" ? date : from })}`}>{t.print}</Link>
-          <Link className="ws-link" href={`${base}/hours?${new URLSearchParams({ department })}`}>{t.hoursLink}</Link>
+          {area === "workshop" && <Link className="ws-link" href={`${base}/hours?${new URLSearchParams({ department })}`}>{t.hoursLink}</Link>}
         </div>
       </div>
 
