@@ -101,8 +101,8 @@ func (ix *Indexer) rebuild(ctx context.Context, st *site.Site) error {
 	if err != nil {
 		return err
 	}
-	// Documents go into the builders as the store yields them: the maps are
-	// garbage at once and the indexes keep packed copies.
+	// Records go into the builders as the store yields them and write
+	// themselves into the indexes' packed copies.
 	cb, err := search.NewBuilder(search.VehiclesSchema(), 1024)
 	if err != nil {
 		return err
@@ -111,7 +111,10 @@ func (ix *Indexer) rebuild(ctx context.Context, st *site.Site) error {
 	if err != nil {
 		return err
 	}
-	if err := ix.Service.EachDoc(ctx, st.Name, cb.Add, sb.Add); err != nil {
+	err = ix.Service.EachDoc(ctx, st.Name,
+		func(c *Car) error { return cb.Add(c) },
+		func(d *DealerSite) error { return sb.Add(d) })
+	if err != nil {
 		return fmt.Errorf("build the indexes of %s: %w", st.Name, err)
 	}
 	cars, err := cb.Finish()

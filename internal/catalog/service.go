@@ -36,13 +36,13 @@ type Service struct {
 // (tests).
 func (s *Service) SetClock(now func() time.Time) { s.now = now }
 
-// SiteDocs are the search documents of one forecourt site: cars and dealer
-// sites as generic JSON objects (numbers as float64, lists as []any, nested
-// records as map[string]any: what decoding the record's JSON would give).
+// SiteDocs are the search documents of one forecourt site: its cars and
+// dealer sites as the indexes take them (blur placeholders, monthly cost,
+// price history and rating filled in).
 type SiteDocs struct {
 	SiteName string
-	Cars     []map[string]any
-	Sites    []map[string]any
+	Cars     []Car
+	Sites    []DealerSite
 	LoadedAt time.Time
 }
 
@@ -127,8 +127,8 @@ func (s *Service) Import(ctx context.Context, kind, siteName string, r io.Reader
 func (s *Service) build(ctx context.Context, siteName string) (*SiteDocs, error) {
 	d := &SiteDocs{SiteName: siteName, LoadedAt: time.Now().UTC()}
 	err := s.EachDoc(ctx, siteName,
-		func(doc map[string]any) error { d.Cars = append(d.Cars, doc); return nil },
-		func(doc map[string]any) error { d.Sites = append(d.Sites, doc); return nil })
+		func(c *Car) error { d.Cars = append(d.Cars, *c); return nil },
+		func(ds *DealerSite) error { d.Sites = append(d.Sites, *ds); return nil })
 	if err != nil {
 		return nil, err
 	}
@@ -137,8 +137,9 @@ func (s *Service) build(ctx context.Context, siteName string) (*SiteDocs, error)
 
 // EachDoc makes the search documents of a forecourt site from the store one
 // at a time, cars then dealer sites, in the order LoadSite gives them, and
-// marks the site loaded. An index build holds one car's map at a time.
-func (s *Service) EachDoc(ctx context.Context, siteName string, car, site func(map[string]any) error) error {
+// marks the site loaded. Each record is a search.Document; car and site may
+// keep it only until they return (an index build holds one car at a time).
+func (s *Service) EachDoc(ctx context.Context, siteName string, car func(*Car) error, site func(*DealerSite) error) error {
 	hist, err := s.store.priceHistories(ctx, siteName)
 	if err != nil {
 		return err
@@ -152,7 +153,7 @@ func (s *Service) EachDoc(ctx context.Context, siteName string, car, site func(m
 		s.fillCar(&c)
 		fillPriceHistory(&c, hist[c.CarID], now)
 		model.Rate(&c)
-		return car(CarDoc(&c))
+		return car(&c)
 	})
 	if err != nil {
 		return err
@@ -163,7 +164,7 @@ func (s *Service) EachDoc(ctx context.Context, siteName string, car, site func(m
 	}
 	for i := range sites {
 		s.fillSite(&sites[i])
-		if err := site(SiteDoc(&sites[i])); err != nil {
+		if err := site(&sites[i]); err != nil {
 			return err
 		}
 	}
