@@ -87,16 +87,6 @@ func TestDocumentsAreTheRecordsJSON(t *testing.T) {
 				t.Fatalf("%s: dealer site %d: document differs from its JSON (-json +document):\n%s", name, sites[i].SiteID, d)
 			}
 		}
-		// TRANSITION: the reflection documents of before.
-		refCars, refSites := make([]map[string]any, len(cars)), make([]map[string]any, len(sites))
-		for i := range cars {
-			refCars[i] = catalog.CarDoc(&cars[i])
-		}
-		for i := range sites {
-			refSites[i] = catalog.SiteDoc(&sites[i])
-		}
-		sameIndexes(t, name+" cars (reflection)", mustBuildTyped(t, search.VehiclesSchema(), cars), mustBuildMaps(t, search.VehiclesSchema(), refCars), carQueries)
-		sameIndexes(t, name+" sites (reflection)", mustBuildTyped(t, search.SitesSchema(), sites), mustBuildMaps(t, search.SitesSchema(), refSites), siteQueries)
 		sameIndexes(t, name+" cars", mustBuildTyped(t, search.VehiclesSchema(), cars), mustBuildMaps(t, search.VehiclesSchema(), carMaps), carQueries)
 		sameIndexes(t, name+" sites", mustBuildTyped(t, search.SitesSchema(), sites), mustBuildMaps(t, search.SitesSchema(), siteMaps), siteQueries)
 	}

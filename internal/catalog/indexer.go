@@ -67,8 +67,8 @@ func (ix *Indexer) BuildAll(ctx context.Context) error {
 	return nil
 }
 
-// afterBuilds returns the garbage of index builds (a decoded map per car)
-// to the OS, which would otherwise keep it in the process's resident memory
+// afterBuilds returns the garbage of index builds (the builders' postings
+// and the records read from the store) to the OS, which would otherwise keep it in the process's resident memory
 // for minutes, then tells Built (the live heap is now the new indexes').
 // Once per round of builds: it costs a GC and a scavenge.
 func (ix *Indexer) afterBuilds() {

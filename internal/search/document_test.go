@@ -46,7 +46,7 @@ func TestWriterIsTheJSONObject(t *testing.T) {
 		"car_id": 7.0, "car_brand": "Volvo", "car_model": "XC60", "car_price": 389900.5, "car_year": 2022.0,
 		"car_is_used": true, "car_firstregistration": "2021-03-04",
 		"car_equipment": []any{"Dragkrok", "", "Dragkrok", "Stolsvärme"}, "car_campaigns": nil, "car_loan_option": nil,
-		"car_images": []any{map[string]any{"original": "/a.jpg", "blur_data_url": "data:a"}, map[string]any{"original": "/b.jpg", "blur_data_url": ""}},
+		"car_images":        []any{map[string]any{"original": "/a.jpg", "blur_data_url": "data:a"}, map[string]any{"original": "/b.jpg", "blur_data_url": ""}},
 		"car_primary_image": map[string]any{"original": "/a.jpg", "blur_data_url": "data:a"}, "none": nil,
 		"car_description": "<b>&</b>",
 	}
