@@ -8,6 +8,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
+
+	"forecourt/internal/errs"
 )
 
 // Document is a record an index is built from. WriteDoc writes the record's
@@ -502,7 +504,7 @@ func Decoded(doc Document) (map[string]any, error) {
 	doc.WriteDoc(w)
 	b := w.finish(nil)
 	if w.err != "" {
-		return nil, fmt.Errorf("document: field %s: %s", w.errField, w.err)
+		return nil, errs.E(errs.Invalid, "document: field %s: %s", w.errField, w.err)
 	}
 	w.store.data = b
 	w.store.off = append(w.store.off, uint64(len(b)))
