@@ -140,11 +140,16 @@ func (s stockSearcher) Search(ctx context.Context, q search.Query) (search.Resul
 	if err != nil {
 		return search.Result{}, err
 	}
-	docs := make([]map[string]any, len(cars))
-	for i := range cars {
-		docs[i] = catalog.CarDoc(&cars[i])
+	b, err := search.NewBuilder(search.VehiclesSchema(), len(cars))
+	if err != nil {
+		return search.Result{}, err
 	}
-	ix, err := search.Build(search.VehiclesSchema(), docs)
+	for i := range cars {
+		if err := b.Add(&cars[i]); err != nil {
+			return search.Result{}, err
+		}
+	}
+	ix, err := b.Finish()
 	if err != nil {
 		return search.Result{}, err
 	}

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"forecourt/internal/catalog"
 	"forecourt/internal/catalogpages"
 	"forecourt/internal/errs"
 	"forecourt/internal/search"
@@ -94,7 +93,7 @@ func (s *Service) MatchDiff(ctx context.Context, diffID int64) (int, error) {
 		} else {
 			it.NewPrice = c.AskingPrice()
 		}
-		if err := b.Add(catalog.CarDoc(&c)); err != nil {
+		if err := b.Add(&c); err != nil {
 			s.log().Warn("alerts: car left out of matching", "site", siteName, "car", c.CarID, "err", err)
 			continue
 		}

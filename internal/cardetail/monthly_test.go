@@ -8,6 +8,7 @@ import (
 	"forecourt/internal/catalog"
 	"forecourt/internal/demo/stock"
 	"forecourt/internal/finance"
+	"forecourt/internal/search"
 )
 
 // TestCardMonthlyIsTheCalculatorStart: the monthly figure a card, the
@@ -26,7 +27,10 @@ func TestCardMonthlyIsTheCalculatorStart(t *testing.T) {
 	for i := 0; i < len(st.Cars) && checked < 400; i++ {
 		c := st.Cars[i]
 		catalog.FillMonthlyCost(&c)
-		doc := catalog.CarDoc(&c)
+		doc, err := search.Decoded(&c)
+		if err != nil {
+			t.Fatal(err)
+		}
 		figures := []float64{}
 		if lv, err := cardetail.LoanViewOf(&c, l); err == nil {
 			start := math.Round(lv.Quote.MonthlyCost)

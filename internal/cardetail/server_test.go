@@ -3,6 +3,8 @@ package cardetail_test
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -77,22 +79,8 @@ func mustFixture(tb testing.TB) fixture {
 		}
 		csvc := catalog.NewService(cst, nil)
 		engine := search.NewEngine()
-		for _, n := range []string{"group-se", "group-uk"} {
-			docs, err := csvc.LoadSite(ctx, n)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			st, _ := sites.ByName(n)
-			cars, err := search.Build(search.VehiclesSchema(), docs.Cars)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			ds, err := search.Build(search.SitesSchema(), docs.Sites)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			engine.Replace(st.VehiclesIndex(), cars)
-			engine.Replace(st.SitesIndex(), ds)
+		if err := indexSites(ctx, csvc, engine, sites, "group-se", "group-uk"); err != nil {
+			tb.Fatal(err)
 		}
 		src, err := content.LoadFiles(contentfiles.FS)
 		if err != nil {
@@ -441,4 +429,23 @@ func TestExtraMediaAPI(t *testing.T) {
 	if rec := do(t, f.h, "GET", "/api/media/"+strings.Repeat("A", 17), "", uk...); rec.Code != http.StatusBadRequest {
 		t.Errorf("too long: %d", rec.Code)
 	}
+}
+
+// indexSites builds the search indexes of the named sites as the server's
+// indexer does.
+func indexSites(ctx context.Context, svc *catalog.Service, engine *search.Engine, sites *site.Registry, names ...string) error {
+	var some []*site.Site
+	for _, n := range names {
+		s, err := sites.ByName(n)
+		if err != nil {
+			return err
+		}
+		some = append(some, s)
+	}
+	reg, err := site.New(some, names[0])
+	if err != nil {
+		return err
+	}
+	ix := &catalog.Indexer{Service: svc, Engine: engine, Sites: reg, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	return ix.BuildAll(ctx)
 }

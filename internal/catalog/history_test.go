@@ -51,7 +51,8 @@ func TestImportedPriceDropIsInTheHistory(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := map[float64]map[string]any{}
-			for _, c := range d.Cars {
+			for i := range d.Cars {
+				c := mustDecoded(t, &d.Cars[i])
 				out[c["car_id"].(float64)] = c
 			}
 			return out

@@ -67,8 +67,8 @@ func (ix *Indexer) BuildAll(ctx context.Context) error {
 	return nil
 }
 
-// afterBuilds returns the garbage of index builds (a decoded map per car)
-// to the OS, which would otherwise keep it in the process's resident memory
+// afterBuilds returns the garbage of index builds (the builders' postings
+// and the records read from the store) to the OS, which would otherwise keep it in the process's resident memory
 // for minutes, then tells Built (the live heap is now the new indexes').
 // Once per round of builds: it costs a GC and a scavenge.
 func (ix *Indexer) afterBuilds() {
@@ -101,8 +101,8 @@ func (ix *Indexer) rebuild(ctx context.Context, st *site.Site) error {
 	if err != nil {
 		return err
 	}
-	// Documents go into the builders as the store yields them: the maps are
-	// garbage at once and the indexes keep packed copies.
+	// Records go into the builders as the store yields them and write
+	// themselves into the indexes' packed copies.
 	cb, err := search.NewBuilder(search.VehiclesSchema(), 1024)
 	if err != nil {
 		return err
@@ -111,7 +111,10 @@ func (ix *Indexer) rebuild(ctx context.Context, st *site.Site) error {
 	if err != nil {
 		return err
 	}
-	if err := ix.Service.EachDoc(ctx, st.Name, cb.Add, sb.Add); err != nil {
+	err = ix.Service.EachDoc(ctx, st.Name,
+		func(c *Car) error { return cb.Add(c) },
+		func(d *DealerSite) error { return sb.Add(d) })
+	if err != nil {
 		return fmt.Errorf("build the indexes of %s: %w", st.Name, err)
 	}
 	cars, err := cb.Finish()

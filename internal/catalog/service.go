@@ -3,9 +3,7 @@ package catalog
 import (
 	"context"
 	"io"
-	"reflect"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -13,11 +11,11 @@ import (
 )
 
 // Service is what the server uses of the catalog: the store, and per
-// forecourt site the documents the search indexes are built from. It does
-// not know the search package; indexes consume SiteDocs. Documents are built
+// forecourt site the documents the search indexes are built from: the cars
+// and dealer sites themselves, filled with what is derived when an index is
+// built, each writing itself to the index (document.go). Documents are made
 // from the store when asked for and not kept: the search index keeps its
-// own packed copy, and decoded maps of the whole stock were most of the
-// server's heap.
+// own packed copy.
 type Service struct {
 	store *Store
 	blur  func(path string) string
@@ -36,13 +34,13 @@ type Service struct {
 // (tests).
 func (s *Service) SetClock(now func() time.Time) { s.now = now }
 
-// SiteDocs are the search documents of one forecourt site: cars and dealer
-// sites as generic JSON objects (numbers as float64, lists as []any, nested
-// records as map[string]any: what decoding the record's JSON would give).
+// SiteDocs are the search documents of one forecourt site: its cars and
+// dealer sites as the indexes take them (blur placeholders, monthly cost,
+// price history and rating filled in).
 type SiteDocs struct {
 	SiteName string
-	Cars     []map[string]any
-	Sites    []map[string]any
+	Cars     []Car
+	Sites    []DealerSite
 	LoadedAt time.Time
 }
 
@@ -127,8 +125,8 @@ func (s *Service) Import(ctx context.Context, kind, siteName string, r io.Reader
 func (s *Service) build(ctx context.Context, siteName string) (*SiteDocs, error) {
 	d := &SiteDocs{SiteName: siteName, LoadedAt: time.Now().UTC()}
 	err := s.EachDoc(ctx, siteName,
-		func(doc map[string]any) error { d.Cars = append(d.Cars, doc); return nil },
-		func(doc map[string]any) error { d.Sites = append(d.Sites, doc); return nil })
+		func(c *Car) error { d.Cars = append(d.Cars, *c); return nil },
+		func(ds *DealerSite) error { d.Sites = append(d.Sites, *ds); return nil })
 	if err != nil {
 		return nil, err
 	}
@@ -137,8 +135,9 @@ func (s *Service) build(ctx context.Context, siteName string) (*SiteDocs, error)
 
 // EachDoc makes the search documents of a forecourt site from the store one
 // at a time, cars then dealer sites, in the order LoadSite gives them, and
-// marks the site loaded. An index build holds one car's map at a time.
-func (s *Service) EachDoc(ctx context.Context, siteName string, car, site func(map[string]any) error) error {
+// marks the site loaded. Each record is a search.Document; car and site may
+// keep it only until they return (an index build holds one car at a time).
+func (s *Service) EachDoc(ctx context.Context, siteName string, car func(*Car) error, site func(*DealerSite) error) error {
 	hist, err := s.store.priceHistories(ctx, siteName)
 	if err != nil {
 		return err
@@ -152,7 +151,7 @@ func (s *Service) EachDoc(ctx context.Context, siteName string, car, site func(m
 		s.fillCar(&c)
 		fillPriceHistory(&c, hist[c.CarID], now)
 		model.Rate(&c)
-		return car(CarDoc(&c))
+		return car(&c)
 	})
 	if err != nil {
 		return err
@@ -163,7 +162,7 @@ func (s *Service) EachDoc(ctx context.Context, siteName string, car, site func(m
 	}
 	for i := range sites {
 		s.fillSite(&sites[i])
-		if err := site(SiteDoc(&sites[i])); err != nil {
+		if err := site(&sites[i]); err != nil {
 			return err
 		}
 	}
@@ -208,83 +207,4 @@ func (s *Service) fillSite(d *DealerSite) {
 		}
 		d.SitePrimaryImage.BlurDataURL = s.blurOf(p)
 	}
-}
-
-// CarDoc converts a car to its search document: the value json.Unmarshal
-// would give for the car's JSON, built directly (several times faster than
-// a JSON round trip for 20,000 cars).
-func CarDoc(c *Car) map[string]any { return docValue(reflect.ValueOf(c).Elem()).(map[string]any) }
-
-// SiteDoc converts a dealer site to its search document, like CarDoc.
-func SiteDoc(d *DealerSite) map[string]any {
-	return docValue(reflect.ValueOf(d).Elem()).(map[string]any)
-}
-
-type docField struct {
-	index     int
-	name      string
-	omitEmpty bool
-}
-
-var docFieldsCache sync.Map // reflect.Type → []docField
-
-func docFields(t reflect.Type) []docField {
-	if f, ok := docFieldsCache.Load(t); ok {
-		return f.([]docField)
-	}
-	var out []docField
-	for i := 0; i < t.NumField(); i++ {
-		name, opts, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		if name == "-" || !t.Field(i).IsExported() {
-			continue
-		}
-		if name == "" {
-			name = t.Field(i).Name
-		}
-		out = append(out, docField{index: i, name: name, omitEmpty: strings.Contains(opts, "omitempty")})
-	}
-	docFieldsCache.Store(t, out)
-	return out
-}
-
-// docValue mirrors encoding/json for the kinds the catalog types use.
-func docValue(v reflect.Value) any {
-	switch v.Kind() {
-	case reflect.Struct:
-		fields := docFields(v.Type())
-		m := make(map[string]any, len(fields))
-		for _, f := range fields {
-			fv := v.Field(f.index)
-			if f.omitEmpty && fv.IsZero() {
-				continue
-			}
-			m[f.name] = docValue(fv)
-		}
-		return m
-	case reflect.Pointer:
-		if v.IsNil() {
-			return nil
-		}
-		return docValue(v.Elem())
-	case reflect.Slice:
-		if v.IsNil() {
-			return nil
-		}
-		out := make([]any, v.Len())
-		for i := range out {
-			out[i] = docValue(v.Index(i))
-		}
-		return out
-	case reflect.String:
-		return v.String()
-	case reflect.Bool:
-		return v.Bool()
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return float64(v.Int())
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return float64(v.Uint())
-	case reflect.Float32, reflect.Float64:
-		return v.Float()
-	}
-	panic("catalog: no document form for " + v.Type().String())
 }

@@ -2,7 +2,6 @@ package search
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -84,17 +83,6 @@ func (s *docStore) str(i uint64) string {
 	return unsafe.String(&s.strData[a], int(b-a))
 }
 
-// add appends one document.
-func (s *docStore) add(doc map[string]any) error {
-	var err error
-	s.data, err = s.appendValue(s.data, doc)
-	if err != nil {
-		return err
-	}
-	s.off = append(s.off, uint64(len(s.data)))
-	return nil
-}
-
 // done drops build-time state: the table of every string (at a million
 // cars, millions of entries) is only needed to intern.
 func (s *docStore) done() {
@@ -102,87 +90,6 @@ func (s *docStore) done() {
 	s.strData = slices.Clip(s.strData)
 	s.strOff = slices.Clip(s.strOff)
 	s.ids = nil
-}
-
-func (s *docStore) appendValue(b []byte, v any) ([]byte, error) {
-	switch x := v.(type) {
-	case nil:
-		return append(b, tagNull), nil
-	case bool:
-		if x {
-			return append(b, tagTrue), nil
-		}
-		return append(b, tagFalse), nil
-	case string:
-		if x == "" {
-			return append(b, tagEmpty), nil
-		}
-		id, err := s.intern(x)
-		if err != nil {
-			return b, err
-		}
-		return binary.AppendUvarint(append(b, tagString), uint64(id)), nil
-	case float64:
-		return appendNumber(b, x), nil
-	case int:
-		return appendNumber(b, float64(x)), nil
-	case int64:
-		return appendNumber(b, float64(x)), nil
-	case json.Number:
-		f, err := x.Float64()
-		if err != nil {
-			return b, fmt.Errorf("bad number %q", x)
-		}
-		return appendNumber(b, f), nil
-	case []any:
-		b = binary.AppendUvarint(append(b, tagArray), uint64(len(x)))
-		for _, e := range x {
-			var err error
-			if b, err = s.appendValue(b, e); err != nil {
-				return b, err
-			}
-		}
-		return b, nil
-	case []string:
-		b = binary.AppendUvarint(append(b, tagArray), uint64(len(x)))
-		for _, e := range x {
-			b, _ = s.appendValue(b, e)
-		}
-		return b, nil
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		b = binary.AppendUvarint(append(b, tagObject), uint64(len(keys)))
-		for _, k := range keys {
-			id, ok := s.keys[k]
-			if !ok {
-				var err error
-				if id, err = s.intern(k); err != nil {
-					return b, err
-				}
-				s.keys[k] = id
-			}
-			b = binary.AppendUvarint(b, uint64(id))
-			var err error
-			if b, err = s.appendValue(b, x[k]); err != nil {
-				return b, err
-			}
-		}
-		return b, nil
-	}
-	// Anything else: what decoding its JSON gives.
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return b, err
-	}
-	var g any
-	if err := json.Unmarshal(raw, &g); err != nil {
-		return b, err
-	}
-	return s.appendValue(b, g)
 }
 
 func appendNumber(b []byte, x float64) []byte {

@@ -2,7 +2,6 @@ package search
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -161,35 +160,37 @@ func (ix *Index) Len() int { return ix.n }
 // Schema returns the schema the index was built with.
 func (ix *Index) Schema() *Schema { return ix.schema }
 
-// Build indexes docs, decoded JSON objects, in the given order (which is the
-// order of results without sort_name). The index keeps the documents packed
-// (see docStore), not the maps: callers may drop or reuse them. A document
-// without its id, with a duplicate id or with a field of the wrong type is an
-// Invalid error naming the document and the field.
+// Build indexes docs, decoded JSON objects (see JSONDoc), in the given
+// order (which is the order of results without sort_name). The index keeps
+// the documents packed (see docStore), not the maps: callers may drop or
+// reuse them. A document without its id, with a duplicate id or with a
+// field of the wrong type is an Invalid error naming the document and the
+// field.
 func Build(schema *Schema, docs []map[string]any) (*Index, error) {
 	b, err := NewBuilder(schema, len(docs))
 	if err != nil {
 		return nil, err
 	}
 	for _, doc := range docs {
-		if err := b.Add(doc); err != nil {
+		if err := b.Add(JSONDoc(doc)); err != nil {
 			return nil, err
 		}
 	}
 	return b.Finish()
 }
 
-// Builder builds an Index one document at a time, so that a caller making
-// documents from typed records holds one decoded map at a time, not the
-// whole stock (Build over a slice is the same). A Builder is used once.
+// Builder builds an Index one document at a time: a caller making documents
+// from typed records streams them in as they are read, and nothing but the
+// index's own packed copy is kept. A Builder is used once.
 type Builder struct {
 	schema   *Schema
 	ix       *Index
+	numbers  []*numberIndex // the columns of ix.numbers, in schema order
 	kwDocs   map[string]map[string][]uint32
-	pairDocs map[string]map[[2]string][]uint32
+	pairDocs []map[[2]string][]uint32 // by hierarchy
 	termDocs map[string][]uint32
 	tc       termCollector
-	vals     []string
+	w        *Writer
 }
 
 // NewBuilder starts an index of schema; sizeHint is the expected number of
@@ -208,91 +209,76 @@ func NewBuilder(schema *Schema, sizeHint int) (*Builder, error) {
 		numbers:  map[string]*numberIndex{},
 		children: map[string]*childIndex{},
 	}
-	b := &Builder{schema: schema, ix: ix, kwDocs: map[string]map[string][]uint32{},
-		pairDocs: map[string]map[[2]string][]uint32{}, termDocs: map[string][]uint32{}}
+	b := &Builder{schema: schema, ix: ix, kwDocs: map[string]map[string][]uint32{}, termDocs: map[string][]uint32{}}
 	for _, f := range schema.Fields {
 		switch f.Kind {
 		case Keyword, Bool:
 			b.kwDocs[f.Name] = map[string][]uint32{}
 		case Number:
-			ix.numbers[f.Name] = &numberIndex{field: f, col: make([]float64, 0, sizeHint)}
+			ni := &numberIndex{field: f, col: make([]float64, 0, sizeHint)}
+			ix.numbers[f.Name] = ni
+			b.numbers = append(b.numbers, ni)
 		}
 	}
-	for _, h := range schema.Hierarchies {
-		b.pairDocs[h.Parent] = map[[2]string][]uint32{}
+	for range schema.Hierarchies {
+		b.pairDocs = append(b.pairDocs, map[[2]string][]uint32{})
 	}
 	b.tc = termCollector{docs: b.termDocs, memo: map[string][]string{}}
+	b.w = newWriter(ix.store, b)
 	return b, nil
 }
 
-// Add indexes the next document. After an error the Builder is unusable.
-func (b *Builder) Add(doc map[string]any) error {
-	ix, schema := b.ix, b.schema
+// Add indexes the next document. A document the schema does not take (no
+// id or a duplicate one, a field of the wrong type, a field written twice)
+// is an Invalid error naming the document and the field; it is left out and
+// the Builder stays usable.
+func (b *Builder) Add(doc Document) error {
+	ix, schema, w := b.ix, b.schema, b.w
 	d := ix.n
 	if d >= math.MaxUint32/2 {
 		return errs.E(errs.Invalid, "too many documents: %d", d+1)
 	}
-	where := func() string { return fmt.Sprintf("document %d", d) }
-	id, ok, err := keywordScalar(doc[schema.ID])
-	if err != nil || !ok {
-		return errs.E(errs.Invalid, "%s: missing or invalid id field %s", where(), schema.ID)
+	w.reset()
+	doc.WriteDoc(w)
+	data := w.finish(ix.store.data)
+	if !w.hasID || w.badID {
+		return errs.E(errs.Invalid, "document %d: missing or invalid id field %s", d, schema.ID)
 	}
+	id := w.id
 	if prev, dup := ix.byID[id]; dup {
-		return errs.E(errs.Invalid, "%s (%s %s): duplicate id, also document %d", where(), schema.ID, id, prev)
+		return errs.E(errs.Invalid, "document %d (%s %s): duplicate id, also document %d", d, schema.ID, id, prev)
 	}
-	where = func() string { return fmt.Sprintf("document %d (%s %s)", d, schema.ID, id) }
-	for _, ni := range ix.numbers {
+	if w.err != "" {
+		if w.errField == "" {
+			return errs.E(errs.Invalid, "document %d (%s %s): %s", d, schema.ID, id, w.err)
+		}
+		return errs.E(errs.Invalid, "document %d (%s %s): field %s: %s", d, schema.ID, id, w.errField, w.err)
+	}
+
+	// The document is good: it goes in.
+	ix.store.data = data
+	ix.store.off = append(ix.store.off, uint64(len(data)))
+	for _, ni := range b.numbers {
 		ni.col = append(ni.col, math.NaN())
 	}
-	for _, f := range schema.Fields {
-		raw, present := doc[f.Name]
-		if !present || raw == nil {
-			continue
-		}
-		switch f.Kind {
-		case Keyword:
-			b.vals, err = keywordValues(raw, f.List, b.vals[:0])
-			if err != nil {
-				return errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
-			}
-			m := b.kwDocs[f.Name]
-			for i, v := range b.vals {
-				if slices.Contains(b.vals[:i], v) {
-					continue
-				}
-				m[v] = append(m[v], uint32(d))
-			}
-		case Bool:
-			bv, err := boolValue(raw)
-			if err != nil {
-				return errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
-			}
-			v := strconv.FormatBool(bv)
-			b.kwDocs[f.Name][v] = append(b.kwDocs[f.Name][v], uint32(d))
-		case Number:
-			if str, ok := raw.(string); ok && str == "" {
-				continue // an empty text is a missing value (a new car has no first registration)
-			}
-			x, err := numberValue(raw, f.Time)
-			if err != nil {
-				return errs.E(errs.Invalid, "%s: field %s: %v", where(), f.Name, err)
-			}
-			ix.numbers[f.Name].col[d] = x
-		}
+	for _, n := range w.nums {
+		n.ni.col[d] = n.x
 	}
-	if err := ix.store.add(doc); err != nil {
-		return errs.E(errs.Invalid, "%s: %v", where(), err)
+	for i, kv := range w.kws {
+		if kv.key.field.List && slices.ContainsFunc(w.kws[:i], func(o kwValue) bool { return o.key == kv.key && o.v == kv.v }) {
+			continue // a value listed twice
+		}
+		kv.key.kw[kv.v] = append(kv.key.kw[kv.v], uint32(d))
 	}
-	for _, h := range schema.Hierarchies {
-		p, ok1, _ := keywordScalar(doc[h.Parent])
-		c, ok2, _ := keywordScalar(doc[h.Child])
-		if ok1 && ok2 {
+	for h := range schema.Hierarchies {
+		p, c := w.hier[2*h], w.hier[2*h+1]
+		if p != "" && c != "" {
 			k := [2]string{p, c}
-			b.pairDocs[h.Parent][k] = append(b.pairDocs[h.Parent][k], uint32(d))
+			b.pairDocs[h][k] = append(b.pairDocs[h][k], uint32(d))
 		}
 	}
-	for _, name := range schema.Text {
-		b.tc.add(doc[name], uint32(d))
+	for _, t := range w.texts {
+		b.tc.addText(t, uint32(d))
 	}
 	ix.ids = append(ix.ids, id)
 	ix.byID[id] = uint32(d)
@@ -321,8 +307,8 @@ func (b *Builder) Finish() (*Index, error) {
 		}
 		ni.hist = histogram(ni.col, allDocs, schema.buckets())
 	}
-	for _, h := range schema.Hierarchies {
-		ix.children[h.Parent] = newChildIndex(h, ix.keywords[h.Parent], pairDocs[h.Parent], n)
+	for i, h := range schema.Hierarchies {
+		ix.children[h.Parent] = newChildIndex(h, ix.keywords[h.Parent], pairDocs[i], n)
 	}
 	ix.terms = make([]string, 0, len(termDocs))
 	for t := range termDocs {
@@ -623,156 +609,25 @@ func (tc *termCollector) addText(s string, d uint32) {
 	}
 }
 
-func (tc *termCollector) add(raw any, d uint32) {
-	switch v := raw.(type) {
-	case string:
-		tc.addText(v, d)
-	case float64:
-		tc.addText(formatNumber(v), d)
-	case json.Number:
-		tc.addText(v.String(), d)
-	case int:
-		tc.addText(strconv.Itoa(v), d)
-	case int64:
-		tc.addText(strconv.FormatInt(v, 10), d)
-	case []string:
-		for _, s := range v {
-			tc.addText(s, d)
-		}
-	case []any:
-		for _, e := range v {
-			tc.add(e, d)
-		}
-	}
-}
-
-// keywordScalar returns the text of a string or number value.
-func keywordScalar(raw any) (string, bool, error) {
-	switch v := raw.(type) {
-	case nil:
-		return "", false, nil
-	case string:
-		return v, v != "", nil
-	case float64:
-		return formatNumber(v), true, nil
-	case json.Number:
-		return v.String(), true, nil
-	case int:
-		return strconv.Itoa(v), true, nil
-	case int64:
-		return strconv.FormatInt(v, 10), true, nil
-	}
-	return "", false, fmt.Errorf("want a string or a number, got %s", typeName(raw))
-}
-
-func keywordValues(raw any, list bool, out []string) ([]string, error) {
-	var elems []any
-	switch v := raw.(type) {
-	case []any:
-		elems = v
-	case []string:
-		for _, s := range v {
-			if s != "" {
-				out = append(out, s)
-			}
-		}
-		if !list {
-			return out, fmt.Errorf("want a single value, got a list")
-		}
-		return out, nil
-	default:
-		s, ok, err := keywordScalar(raw)
-		if err != nil {
-			return out, err
-		}
-		if ok {
-			out = append(out, s)
-		}
-		return out, nil
-	}
-	if !list {
-		return out, fmt.Errorf("want a single value, got a list")
-	}
-	for _, e := range elems {
-		s, ok, err := keywordScalar(e)
-		if err != nil {
-			return out, fmt.Errorf("list item: %v", err)
-		}
-		if ok {
-			out = append(out, s)
-		}
-	}
-	return out, nil
-}
-
-func boolValue(raw any) (bool, error) {
-	switch v := raw.(type) {
-	case bool:
-		return v, nil
-	case string:
-		switch v {
-		case "true":
-			return true, nil
-		case "false":
-			return false, nil
-		}
-	}
-	return false, fmt.Errorf("want true or false, got %s", typeName(raw))
-}
-
 var timeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02"}
 
-func numberValue(raw any, isTime bool) (float64, error) {
-	var x float64
-	switch v := raw.(type) {
-	case float64:
-		x = v
-	case int:
-		x = float64(v)
-	case int64:
-		x = float64(v)
-	case json.Number:
-		f, err := v.Float64()
-		if err != nil {
-			return 0, fmt.Errorf("want a number, got %q", v)
+// numberText parses the text of a number field: a number or, for a time
+// field, an RFC 3339 time or a date (unix seconds).
+func numberText(v string, isTime bool) (float64, error) {
+	s := strings.TrimSpace(v)
+	if x, err := strconv.ParseFloat(s, 64); err == nil {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, fmt.Errorf("want a finite number")
 		}
-		x = f
-	case string:
-		s := strings.TrimSpace(v)
-		if f, err := strconv.ParseFloat(s, 64); err == nil {
-			x = f
-			break
-		}
-		if isTime {
-			for _, l := range timeLayouts {
-				if t, err := time.Parse(l, s); err == nil {
-					return float64(t.Unix()), nil
-				}
+		return x, nil
+	}
+	if isTime {
+		for _, l := range timeLayouts {
+			if t, err := time.Parse(l, s); err == nil {
+				return float64(t.Unix()), nil
 			}
-			return 0, fmt.Errorf("want a number or a date, got %q", v)
 		}
-		return 0, fmt.Errorf("want a number, got %q", v)
-	default:
-		return 0, fmt.Errorf("want a number, got %s", typeName(raw))
+		return 0, fmt.Errorf("want a number or a date, got %q", v)
 	}
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return 0, fmt.Errorf("want a finite number")
-	}
-	return x, nil
-}
-
-func typeName(raw any) string {
-	switch raw.(type) {
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case float64, int, int64, json.Number:
-		return "a number"
-	case []any, []string:
-		return "a list"
-	case map[string]any:
-		return "an object"
-	}
-	return fmt.Sprintf("%T", raw)
+	return 0, fmt.Errorf("want a number, got %q", v)
 }

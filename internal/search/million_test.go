@@ -52,7 +52,7 @@ func millionIndex(b *testing.B, n int) *Index {
 	}
 	next := synthGen(1)
 	for i := range n {
-		if err := bl.Add(next(i)); err != nil {
+		if err := bl.Add(JSONDoc(next(i))); err != nil {
 			b.Fatal(err)
 		}
 	}

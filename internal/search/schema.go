@@ -1,12 +1,16 @@
-// Package search is forecourt's in-process search engine over JSON documents.
-// It serves the search-proxy contract of the car catalogue (POST /api/search):
-// keyword, boolean and number filters, disjunctive facet counts, histograms for
-// range facets, a prefix keyphrase, sorting and paging.
+// Package search is forecourt's in-process search engine over JSON-shaped
+// documents. It serves the search-proxy contract of the car catalogue
+// (POST /api/search): keyword, boolean and number filters, disjunctive facet
+// counts, histograms for range facets, a prefix keyphrase, sorting and
+// paging.
 //
-// An Index is built once from decoded JSON documents and is immutable: roaring
-// bitmaps per facet value and per keyphrase term, numeric columns for ranges,
-// histograms and sorting, and presorted permutations for every number field.
-// An Engine holds named indexes, swaps them atomically and caches results.
+// An Index is built once from documents and is immutable. A document is a
+// typed record that writes its fields to a Writer (Document), each checked
+// against the Schema as it comes; a decoded JSON object (JSONDoc) writes
+// itself the same way. The index keeps roaring bitmaps per facet value and
+// per keyphrase term, numeric columns for ranges, histograms and sorting,
+// and presorted permutations for every number field. An Engine holds named
+// indexes, swaps them atomically and caches results.
 package search
 
 import (

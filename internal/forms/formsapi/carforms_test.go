@@ -34,15 +34,12 @@ func carFixture(t *testing.T) (*fixture, *cardetail.Service, *site.Registry) {
 	engine := search.NewEngine()
 	csvc := catalog.NewService(cst, nil)
 	for _, n := range []string{"group-se", "group-uk"} {
-		docs, err := csvc.LoadSite(ctx, n)
-		if err != nil {
+		st, _ := sites.ByName(n)
+		reg, _ := site.New([]*site.Site{st}, n)
+		ix := &catalog.Indexer{Service: csvc, Engine: engine, Sites: reg, Log: quiet}
+		if err := ix.BuildAll(ctx); err != nil {
 			t.Fatal(err)
 		}
-		st, _ := sites.ByName(n)
-		cars, _ := search.Build(search.VehiclesSchema(), docs.Cars)
-		ds, _ := search.Build(search.SitesSchema(), docs.Sites)
-		engine.Replace(st.VehiclesIndex(), cars)
-		engine.Replace(st.SitesIndex(), ds)
 	}
 	cd := &cardetail.Service{Engine: engine, Catalog: cst, Log: quiet}
 	f := newFixture(t, db, func(s *formsapi.Service) { s.Cars = cd; s.Now = nil })
