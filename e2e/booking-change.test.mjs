@@ -194,6 +194,9 @@ test("wheel change: the portal lists it, warns before a second one, and its link
   await sms(phone, /^Bokat: hjulskifte/);
   const conf = await mailTo("bo.ek@example.se", /Bokningsbekräftelse hjulskifte|Tack för din bokning/);
   assert.match(text(conf), /Behöver du ändra tid eller avboka\? Gör det här: https?:\/\/\S+\/boka-service\/hantera\?token=/);
+  const wheelIcs = calendarOf(conf);
+  assert.ok(wheelIcs.includes("METHOD:PUBLISH\r\n") && !/ATTENDEE|RSVP/.test(wheelIcs) && wheelIcs.includes("SEQUENCE:0\r\n"), "the wheel change's invitation is published without reply buttons");
+  const wheelUid = /UID:(\S+)\r\n/.exec(wheelIcs)[1];
 
   // The portal lists it after login (a reload keeps the session) and warns.
   await page.reload();
@@ -212,12 +215,15 @@ test("wheel change: the portal lists it, warns before a second one, and its link
   await page.getByRole("heading", { level: 1, name: "Ditt hjulskifte" }).waitFor();
   await hydrated(page);
   await changeTime(page, "booking-change-wheel-picker-1280");
-  await mailTo("bo.ek@example.se", /har fått en ny tid/);
+  // The changed time's mail carries the same event, one SEQUENCE higher.
+  const wheelMoved = calendarOf(await mailTo("bo.ek@example.se", /har fått en ny tid/));
+  assert.ok(wheelMoved.includes(`UID:${wheelUid}\r\n`) && wheelMoved.includes("SEQUENCE:1\r\n") && wheelMoved.includes("METHOD:PUBLISH\r\n"), "same UID, higher SEQUENCE");
   await sms(phone, /^Ny tid: hjulskifte/);
   await page.getByRole("button", { name: "Avboka" }).click();
   await page.getByRole("button", { name: "Ja, avboka" }).click();
   await page.getByRole("status").filter({ hasText: "Din bokning är avbokad" }).waitFor();
-  await mailTo("bo.ek@example.se", /är avbokad/);
+  const wheelCancelled = calendarOf(await mailTo("bo.ek@example.se", /är avbokad/));
+  assert.ok(wheelCancelled.includes("METHOD:CANCEL\r\n") && wheelCancelled.includes(`UID:${wheelUid}\r\n`) && wheelCancelled.includes("SEQUENCE:2\r\n"), "the cancellation removes the same event");
   await screenshot(page, "booking-change-wheel-cancelled-1280");
   // Gone from the portal's list.
   const after = await page.evaluate(async () => (await (await fetch("/api/tirehotel/bookings")).json()).bookings.length);

@@ -7,7 +7,7 @@
 // and no personal data left in session storage after booking.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, newPage, screenshot, hydrated } from "./harness.mjs";
+import { startServer, launchBrowser, newPage, screenshot, hydrated, waitFor } from "./harness.mjs";
 
 let server, browser;
 before(async () => {
@@ -127,6 +127,28 @@ for (const [label, opts] of [["phone", PHONE], ["desktop", DESKTOP]]) {
     await page.getByRole("textbox", { name: "Efternamn" }).fill("Berg");
     await page.getByRole("textbox", { name: "Mobilnummer" }).fill("070 123 45 67");
     await page.getByRole("textbox", { name: "E-post" }).fill(`anna.${label}@example.se`);
+
+    // On a phone the scroll-to-top button never lies over a field or a
+    // button of the flow (a tap meant for the field would scroll to the top):
+    // the mobile field is put where the button sits, above the summary drawer.
+    if (label === "phone") {
+      await page.getByRole("textbox", { name: "Mobilnummer" }).evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 100));
+      assert.ok(await page.evaluate(() => window.scrollY > 528), "scrolled far enough for the button to show");
+      const coversControl = () => {
+        const b = document.querySelector(".fc-scroll-top");
+        if (!b || getComputedStyle(b).visibility === "hidden") return null;
+        const a = b.getBoundingClientRect();
+        const hit = [...document.querySelectorAll(".fc-booking input, .fc-booking button, .fc-booking select, .fc-booking textarea")].find((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && a.left < r.right && a.right > r.left && a.top < r.bottom && a.bottom > r.top;
+        });
+        return hit ? hit.getAttribute("name") || hit.textContent : null;
+      };
+      const look = () => page.evaluate(`(${coversControl})()`);
+      const over = await waitFor(async () => (await look().catch(() => "?")) === null, { timeout: 10_000, what: "the button to step aside" }).then(() => null, () => look());
+      assert.equal(over, null, "the scroll-to-top button covers a control of the booking");
+      await screenshot(page, "booking-owner-phone-contact");
+    }
 
     // Someone else fills the chosen time meanwhile.
     const s = await page.evaluate(() => JSON.parse(sessionStorage.getItem("serviceBooking")));

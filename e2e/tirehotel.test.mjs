@@ -146,6 +146,13 @@ test("DCK123: code from the outbox → tyres → date → slot → form → conf
   assert.match(summary, /\+46701234567/, "the mobile in E.164");
   assert.match(await page.getByRole("link", { name: /\d{3} \d{2} / }).first().getAttribute("href"), /maps/);
   assert.equal(await page.getByRole("link", { name: "Gå till startsidan" }).getAttribute("href"), "/");
+  // The confirmation links to the booking's page (change the time, cancel) and downloads its calendar file.
+  assert.match(await page.getByRole("link", { name: "Ändra tid eller avboka" }).getAttribute("href"), /^\/boka-service\/hantera\?token=v1\.booking-manage\./);
+  const icsHref = await page.getByRole("link", { name: "Lägg till i kalender" }).getAttribute("href");
+  const icsRes = await fetch(server.url + icsHref);
+  const icsText = await icsRes.text();
+  assert.match(icsRes.headers.get("content-type"), /^text\/calendar/);
+  assert.ok(icsText.includes("METHOD:PUBLISH\r\n") && /\r\nUID:\S+@forecourt\r\n/.test(icsText) && !/ATTENDEE/.test(icsText), "the download is the booking's calendar file");
   assert.ok(await page.evaluate(() => window.dataLayer?.some((e) => e.event === "purchase" && e.ecommerce?.currency === "SEK" && e.ecommerce?.value === 0 && e.flow_version === "2.0")));
   await axe(page, "Confirmation");
   await screenshot(page, "tirehotel-8-confirmation");

@@ -33,7 +33,8 @@ func countRows(t *testing.T, f fixture, q string, args ...any) int {
 }
 
 // TestMutationsRefuseCrossSite: every state-changing call of the service
-// booking (book, cancel) refuses a foreign Origin, a missing Origin, a
+// booking (book, cancel, and the booking page's reads, moves and cancels)
+// refuses a foreign Origin, a missing Origin, a
 // text/plain body (what a cross-site page can post without a preflight)
 // and an oversized body, and stores, cancels and mails nothing.
 func TestMutationsRefuseCrossSite(t *testing.T) {
@@ -48,9 +49,17 @@ func TestMutationsRefuseCrossSite(t *testing.T) {
 	mails := countRows(t, f, `SELECT count(*) FROM mail_outbox`)
 
 	attack := strings.Replace(bookBody(w.DepartmentID, "2026-12-04T10:00:00.00", false, interval), "anna.lind@example.se", "victim@example.org", 1)
+	// The booking page's calls carry the victim's real link, so only the
+	// guard can refuse them.
+	link := tokenOf(t, victim.ManageURL)
+	manage := func(extra string) string { return `{"token":"` + link + `"` + extra + `}` }
 	endpoints := []struct{ name, path, body string }{
 		{"book", "/api/mechmate/book", attack},
 		{"cancel", "/api/mechmate/bookings/" + victim.ID + "/cancel?token=" + token, ""},
+		{"manage", "/api/bookings/manage", manage("")},
+		{"manage/days", "/api/bookings/manage/days", manage(`,"from":"2026-12-07","to":"2026-12-11"`)},
+		{"manage/move", "/api/bookings/manage/move", manage(`,"timeSlot":"2026-12-07T10:00:00"`)},
+		{"manage/cancel", "/api/bookings/manage/cancel", manage("")},
 	}
 	attacks := []struct {
 		name   string
@@ -83,6 +92,9 @@ func TestMutationsRefuseCrossSite(t *testing.T) {
 	}
 	if n := countRows(t, f, `SELECT count(*) FROM booking_bookings WHERE id = ? AND status = 'booked'`, victim.ID); n != 1 {
 		t.Errorf("the victim's booking was cancelled by a refused request")
+	}
+	if n := countRows(t, f, `SELECT count(*) FROM booking_bookings WHERE id = ? AND day = '2026-12-04' AND sequence = 0`, victim.ID); n != 1 {
+		t.Errorf("the victim's booking was moved by a refused request")
 	}
 	if n := countRows(t, f, `SELECT count(*) FROM mail_outbox`); n != mails {
 		t.Errorf("%d mails queued by refused requests", n-mails)

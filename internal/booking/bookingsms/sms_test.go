@@ -3,6 +3,9 @@ package bookingsms_test
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +16,8 @@ import (
 	"forecourt/internal/jobs"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
+
+	"github.com/riverqueue/river"
 )
 
 type sent struct{ to, body string }
@@ -145,4 +150,102 @@ func TestTextNamesTheFlow(t *testing.T) {
 	if got := bookingsms.Text(bookingsms.KindCancelled, "en", b, w); !strings.HasPrefix(got, "Cancelled: test drive at ") {
 		t.Errorf("en %q", got)
 	}
+}
+
+// TestReminderADayBefore: the reminder job is due exactly RemindBefore
+// (24 hours) ahead of the drop-off and says 'Påminnelse'; a cancelled
+// booking's reminder and a moved booking's reminder of its old time send
+// nothing. The engine's clock stands three days before the drop-off, so the
+// reminders are already due by the queue's clock when it starts.
+func TestReminderADayBefore(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		w := workshop()
+		eng := booking.New(db, booking.NewDirectory([]*booking.Workshop{w}))
+		start := booking.DateOf(time.Now().In(w.Zone)).At(12*60, w.Zone)
+		eng.Now = func() time.Time { return start.Add(-72 * time.Hour) }
+		q, err := jobs.Open(ctx, db, nil, jobs.Options{PollInterval: 50 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ob := &outbox{}
+		svc := &bookingsms.Service{Engine: eng, Outbox: ob}
+		bookingsms.Register(q, svc)
+		book := func(at time.Time, phone string) booking.Booking {
+			b, err := eng.Book(ctx, booking.Request{Flow: booking.FlowService, DepartmentID: w.DepartmentID, Start: at, Minutes: 60,
+				Customer: booking.Customer{FirstName: "Anna", LastName: "Lind", Phone: phone, Email: "anna@example.se"}, Reg: "ABC123",
+				InTx: func(ctx context.Context, tx *sql.Tx, b booking.Booking) error {
+					return svc.ScheduleTx(ctx, tx, b, bookingsms.KindConfirm, phone, w.Country, "sv")
+				}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+		kept := book(start, "070-123 45 67")
+		cancelled := book(start.Add(time.Hour), "0701112233")
+		moved := book(start.Add(2*time.Hour), "0707654321")
+		if _, err := eng.Cancel(ctx, cancelled.ID, cancelled.CancelToken); err != nil {
+			t.Fatal(err)
+		}
+		later := start.Add(72*time.Hour + 2*time.Hour) // its reminder is not due yet
+		if _, err := eng.Move(ctx, booking.MoveRequest{ID: moved.ID, Token: moved.CancelToken, Start: later,
+			InTx: func(ctx context.Context, tx *sql.Tx, old, b booking.Booking) error {
+				return svc.ScheduleTx(ctx, tx, b, bookingsms.KindMoved, b.Customer.Phone, w.Country, "sv")
+			}}); err != nil {
+			t.Fatal(err)
+		}
+		// Every reminder is scheduled 24 hours before its booking's start.
+		starts := map[string]time.Time{kept.ID: kept.Start, cancelled.ID: cancelled.Start, moved.ID + "/0": moved.Start, moved.ID + "/1": later}
+		list, err := q.Client.JobList(ctx, river.NewJobListParams().Kinds("booking_sms").First(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		reminders := 0
+		for _, j := range list.Jobs {
+			var a bookingsms.Args
+			if err := json.Unmarshal(j.EncodedArgs, &a); err != nil {
+				t.Fatal(err)
+			}
+			if a.Message != bookingsms.KindReminder {
+				continue
+			}
+			reminders++
+			s, ok := starts[a.BookingID]
+			if !ok {
+				s = starts[a.BookingID+"/"+strconv.Itoa(a.Sequence)]
+			}
+			if d := j.ScheduledAt.Sub(s.Add(-24 * time.Hour)); d < -time.Second || d > time.Second {
+				t.Errorf("reminder of %s (sequence %d) at %s, want %s", a.BookingID, a.Sequence, j.ScheduledAt, s.Add(-24*time.Hour))
+			}
+		}
+		if reminders != 4 {
+			t.Errorf("%d reminders scheduled, want 4 (three bookings and the move)", reminders)
+		}
+		if err := q.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		defer q.Stop(ctx)
+		dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := q.Drain(dctx); err != nil {
+			t.Fatal(err)
+		}
+		ob.mu.Lock()
+		defer ob.mu.Unlock()
+		var got []string
+		for _, m := range ob.msgs {
+			got = append(got, m.to+" "+m.body[:strings.Index(m.body, ":")])
+		}
+		sort.Strings(got)
+		want := []string{"+46701234567 Bokat", "+46701234567 Påminnelse", "+46707654321 Ny tid"}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Fatalf("sent %q, want %q (nothing for the cancelled booking or the moved one's old time)", got, want)
+		}
+		for _, m := range ob.msgs {
+			if strings.HasPrefix(m.body, "Påminnelse") && !strings.HasPrefix(m.body, "Påminnelse: verkstadsbesök hos Forecourt Bil Teststad "+booking.DateOf(start).String()+" kl. 12:00. Bokningsnummer "+kept.ID) {
+				t.Errorf("reminder %q", m.body)
+			}
+		}
+	})
 }

@@ -7,11 +7,16 @@ export const SCROLL_TO_TOP_THRESHOLD = 528;
 /**
  * KEEP_CLEAR are what the button must never cover: videos and their
  * captions (a video's own subtitles are drawn at its bottom left), embedded
- * players, and the bottom drawers and bars of booking and compare. While
- * the button would lie over one of them it steps aside (hidden), and comes
- * back once the page has scrolled past.
+ * players, the bottom drawers and bars of booking and compare, and the
+ * controls of the booking flows (on a phone their fields and times reach
+ * the screen's left edge, where a tap meant for them would scroll to the
+ * top). While the button would lie over one of them it steps aside
+ * (hidden), and comes back once the page has scrolled past.
  */
-export const KEEP_CLEAR = "video, iframe, figcaption, .fc-video-embed__caption, .fc-carousel__caption, .fc-booking-summary__inner, .fc-compare-bar";
+export const KEEP_CLEAR = [
+  "video, iframe, figcaption, .fc-video-embed__caption, .fc-carousel__caption, .fc-booking-summary__inner, .fc-compare-bar",
+  ...[".fc-booking", ".fc-th-page"].map((flow) => ["input", "select", "textarea", "button"].map((c) => `${flow} ${c}`).join(", ")),
+].join(", ");
 
 /** covers reports whether the button lies over any KEEP_CLEAR element. */
 function covers(button: HTMLElement | null): boolean {

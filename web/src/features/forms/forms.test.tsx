@@ -134,7 +134,7 @@ describe("ServiceRequestForm", () => {
   it("requires dealer, date, regno, contact and consent; then posts serviceRequestNo and thanks", async () => {
     const user = userEvent.setup();
     const { posts } = mockFormFetch(() => json(202, {}));
-    renderIn(ServiceRequestForm, { data }, nb({
+    renderIn(ServiceRequestForm, { data, resetMs: 30 }, nb({
       serviceRequestError_gdpr: "Du må samtykke for at vi kan behandle henvendelsen", serviceRequestError_siteId: "Velg nærmeste forhandler",
       serviceRequestError_desiredDate: "Velg en dato fra og med i dag",
     }));
@@ -161,6 +161,9 @@ describe("ServiceRequestForm", () => {
       formName: "serviceRequestNo",
       values: { typeCar: "car", siteId: "12", services: ["EU-kontroll"], desiredDate: "2027-01-15", regno: "AB12345", milage: 84000, gdpr: true, newsletter: false },
     });
+    // The reset clears the fields, never the thank-you: it stays until the visitor leaves.
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Navn" })).toHaveValue(""));
+    expect(screen.getByRole("status")).toHaveTextContent("Takk for din henvendelse!");
   });
 
   it("shows the Norwegian failure text", async () => {

@@ -121,6 +121,26 @@ describe("page impressions (21.11)", () => {
     const views = window.dataLayer!.filter((e) => e.event === "page_impression");
     expect(views.map((e) => e.page_name ?? "site")).toEqual(["site", "LoggedIn"]);
   });
+  it("with the page view already logged, a signed-in reload still waits for the session and never logs Search", async () => {
+    window.dataLayer!.push({ event: "page_impression", page_path: "/dackhotell" });
+    let answer: (v: { status: number; body: unknown }) => void = () => {};
+    const session = new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve));
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      if (String(input).endsWith("/api/tirehotel/session")) {
+        const a = await session;
+        return new Response(JSON.stringify(a.body), { status: a.status, headers: { "Content-Type": "application/json" } });
+      }
+      return new Response("{}", { status: 500 });
+    });
+    renderWithPage(<TireHotel {...block} />, page());
+    // Nothing is logged while the session is unknown.
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    expect(window.dataLayer!.filter((e) => e.page_name)).toEqual([]);
+    answer({ status: 200, body: { signedIn: true, ...VALIDATED } });
+    expect(await screen.findByRole("heading", { name: "Ditt däckhotell" })).toBeInTheDocument();
+    await waitFor(() => expect(window.dataLayer!.some((e) => e.page_name === "LoggedIn")).toBe(true));
+    expect(window.dataLayer!.filter((e) => e.event === "page_impression").map((e) => e.page_name ?? "site")).toEqual(["site", "LoggedIn"]);
+  });
 });
 
 describe("the wheel change booking", () => {

@@ -306,7 +306,7 @@ function TimePicker({
             </button>
           ))}
           {day.fullDay && (
-            <button type="button" className="fc-booking-manage__time" aria-pressed={!!p.fullDay} onClick={() => onTime(undefined, true)}>
+            <button type="button" className="fc-booking-manage__time fc-booking-manage__time--day" aria-pressed={!!p.fullDay} onClick={() => onTime(undefined, true)}>
               {t("manageFullDay", "Heldag – lämna före 08:00")}
             </button>
           )}
