@@ -26,11 +26,7 @@ func (a *API) hoursView(r *http.Request, id string) (HoursView, error) {
 
 // hours serves "GET /api/staff/departments/{id}/hours".
 func (a *API) hours(w http.ResponseWriter, r *http.Request) error {
-	p, err := principal(r)
-	if err != nil {
-		return err
-	}
-	ws, err := a.department(p, r.PathValue("id"))
+	_, ws, err := a.pathDepartment(r)
 	if err != nil {
 		return err
 	}
@@ -44,11 +40,7 @@ func (a *API) hours(w http.ResponseWriter, r *http.Request) error {
 // setHours serves "PUT /api/staff/departments/{id}/hours" {"weekdays":[…]}:
 // the week replaced at once; customers book against it from now on.
 func (a *API) setHours(w http.ResponseWriter, r *http.Request) error {
-	p, err := principal(r)
-	if err != nil {
-		return err
-	}
-	ws, err := a.department(p, r.PathValue("id"))
+	p, ws, err := a.pathDepartment(r)
 	if err != nil {
 		return err
 	}
