@@ -221,10 +221,9 @@ func (a *API) answerOf(b booking.Booking) (BookAnswer, error) {
 		ManageURL: booking.ManagePath + "?token=" + q, CalendarURL: "/api/bookings/manage/calendar?token=" + q}, nil
 }
 
-// handleBook serves "POST /api/mechmate/book": one booking in one
-// transaction with its confirmation mails; the same Idempotency-Key
-// answers the first booking again.
-func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
+// allowBook counts a booking call of the flow against the client
+// address's limit: BookLimit per BookWindow (20 per 10 minutes unless set).
+func (a *API) allowBook(r *http.Request, flow string) error {
 	limit, window := a.BookLimit, a.BookWindow
 	if limit == 0 {
 		limit = 20
@@ -232,7 +231,14 @@ func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
 	if window == 0 {
 		window = 10 * time.Minute
 	}
-	if err := a.allow(r, "booking:book:ip:"+httpguard.ClientAddr(r), limit, window); err != nil {
+	return a.allow(r, flow+":book:ip:"+httpguard.ClientAddr(r), limit, window)
+}
+
+// handleBook serves "POST /api/mechmate/book": one booking in one
+// transaction with its confirmation mails; the same Idempotency-Key
+// answers the first booking again.
+func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
+	if err := a.allowBook(r, "booking"); err != nil {
 		return err
 	}
 	body, err := readBody(w, r, MaxBody)

@@ -155,14 +155,7 @@ func (a *API) handleTestDriveSlots(w http.ResponseWriter, r *http.Request) error
 // booking in one transaction with its confirmation mail and text; the same
 // Idempotency-Key answers the first booking again.
 func (a *API) handleTestDriveBook(w http.ResponseWriter, r *http.Request) error {
-	limit, window := a.BookLimit, a.BookWindow
-	if limit == 0 {
-		limit = 20
-	}
-	if window == 0 {
-		window = 10 * time.Minute
-	}
-	if err := a.allow(r, "testdrive:book:ip:"+httpguard.ClientAddr(r), limit, window); err != nil {
+	if err := a.allowBook(r, "testdrive"); err != nil {
 		return err
 	}
 	body, err := readBody(w, r, MaxBody)
