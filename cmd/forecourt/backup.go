@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"time"
-
-	"forecourt/internal/store"
 )
 
 // runBackup is "forecourt backup FILE": an online snapshot of the SQLite
@@ -20,11 +18,7 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fl.Usage()
 		return fmt.Errorf("want one argument, the backup file")
 	}
-	cfg, err := loadConfig()
-	if err != nil {
-		return err
-	}
-	db, err := store.Open(ctx, cfg.DataDir, cfg.DatabaseURL)
+	db, err := openConfigured(ctx)
 	if err != nil {
 		return err
 	}

@@ -362,16 +362,22 @@ func listen(ctx context.Context, a *app, s *server, stdout io.Writer) error {
 	return nil
 }
 
+// openConfigured opens the store the settings name (SQLite under DATA_DIR,
+// or DATABASE_URL): how the one-shot commands start.
+func openConfigured(ctx context.Context) (*store.DB, error) {
+	cfg, err := loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	return store.Open(ctx, cfg.DataDir, cfg.DatabaseURL)
+}
+
 func runMigrate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl := newFlags("migrate", "Apply the embedded migrations of the configured store (SQLite under DATA_DIR, or DATABASE_URL).", stderr)
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
-	cfg, err := loadConfig()
-	if err != nil {
-		return err
-	}
-	db, err := store.Open(ctx, cfg.DataDir, cfg.DatabaseURL)
+	db, err := openConfigured(ctx)
 	if err != nil {
 		return err
 	}

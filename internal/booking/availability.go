@@ -76,9 +76,20 @@ func (d Date) At(minutes int, loc *time.Location) time.Time {
 	return time.Date(d.Year, d.Month, d.Day, minutes/60, minutes%60, 0, 0, loc)
 }
 
-// Job is the work a booking brings: its length in mechanic minutes.
+// Job is the work a booking brings: its length in mechanic minutes, and
+// the times at which something it needs for itself alone (a test drive's
+// car) is taken elsewhere.
 type Job struct {
 	Minutes int
+	// Held are the uses of the job's own resource: a start that meets one
+	// is not free, however much capacity the workshop has left.
+	Held []Use
+}
+
+// Meets reports whether a job of minutes from start overlaps one of the
+// timed uses.
+func Meets(uses []Use, start time.Time, minutes int) bool {
+	return overlapPeak(uses, start, start.Add(time.Duration(minutes)*time.Minute)) > 0
 }
 
 // Use is capacity already taken on a day: a timed job from Start for
@@ -182,9 +193,10 @@ func (w *Workshop) Hours(d Date) ([]Span, string) {
 //
 // A timed start is free when it lies on the drop-off grid of an opening
 // span, the job ends within that span, it is at least the notice after now,
-// fewer than Bays jobs overlap any moment of it, and the day's mechanic
-// minutes still hold the job. The full-day drop-off at 08:00 is free when
-// the workshop is open at 08:00, the notice holds, a full-day place is left
+// fewer than Bays jobs overlap any moment of it, it meets none of the
+// job's Held uses, and the day's mechanic minutes still hold the job. The
+// full-day drop-off at 08:00 is free when the workshop is open at 08:00,
+// the notice holds, a full-day place is left, no Held use falls on the day
 // and the day's minutes hold the job.
 func Availability(w *Workshop, d Date, job Job, used []Use, now time.Time) DaySlots {
 	out := DaySlots{Date: d}
@@ -230,13 +242,13 @@ func Availability(w *Workshop, d Date, job Job, used []Use, now time.Time) DaySl
 				if start.Before(earliest) {
 					continue
 				}
-				if overlapPeak(timed, start, start.Add(length)) < c.Bays {
+				if overlapPeak(timed, start, start.Add(length)) < c.Bays && !Meets(job.Held, start, job.Minutes) {
 					out.Starts = append(out.Starts, start)
 				}
 			}
 		}
 	}
-	if fullDays < c.FullDayPlaces && openAt(spans, FullDayAt) && !d.At(FullDayAt, loc).Before(earliest) {
+	if fullDays < c.FullDayPlaces && openAt(spans, FullDayAt) && !d.At(FullDayAt, loc).Before(earliest) && overlapPeak(job.Held, d.At(0, loc), d.AddDays(1).At(0, loc)) == 0 {
 		out.FullDay = true
 	}
 	return out

@@ -88,6 +88,7 @@ func TestAvailability(t *testing.T) {
 		day       string
 		job       int
 		used      []booking.Use
+		held      []booking.Use
 		now       time.Time
 		first     string
 		last      string
@@ -111,6 +112,9 @@ func TestAvailability(t *testing.T) {
 			first: "07:00", last: "16:00", n: 19, fullDay: false},
 		{name: "mechanic minutes of the day used up", day: "2026-11-25", job: 60, used: []booking.Use{
 			{Start: local("2026-11-25 07:00"), Minutes: 600}, {Start: local("2026-11-25 08:00"), Minutes: 570, FullDay: true}}},
+		{name: "the job's own resource held 09:00–10:00", day: "2026-11-25", job: 60, held: []booking.Use{
+			{Start: local("2026-11-25 09:00"), Minutes: 60}, {Start: local("2026-11-26 09:00"), Minutes: 60}},
+			first: "07:00", last: "16:00", n: 16, fullDay: false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -118,7 +122,7 @@ func TestAvailability(t *testing.T) {
 			if !tt.now.IsZero() {
 				n = tt.now
 			}
-			got := booking.Availability(w, date(tt.day), booking.Job{Minutes: tt.job}, tt.used, n)
+			got := booking.Availability(w, date(tt.day), booking.Job{Minutes: tt.job, Held: tt.held}, tt.used, n)
 			times := got.Times(stockholm)
 			if got.Closed != tt.closed || len(times) != tt.n || got.FullDay != tt.fullDay {
 				t.Fatalf("got closed %q, %d starts %v, full day %v; want %q, %d, %v", got.Closed, len(times), times, got.FullDay, tt.closed, tt.n, tt.fullDay)

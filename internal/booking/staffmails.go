@@ -2,6 +2,7 @@ package booking
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 
@@ -114,45 +115,50 @@ func fill(s string, vars map[string]string) string {
 // (same UID, higher SEQUENCE) and the link to the booking's page. Nothing
 // when the booking has no e-mail address (erased).
 func StaffChangeMails(old, b Booking, w *Workshop, service, manageURL, lang string) ([]mail.Message, error) {
-	if b.Customer.Email == "" {
-		return nil, nil
-	}
-	att, err := calendarAttachment(b, w, service, manageURL)
-	if err != nil {
-		return nil, err
-	}
 	t := staffTexts[staffText(lang)]
-	vars := map[string]string{"name": b.Customer.FirstName, "id": b.ID, "site": w.SiteName, "when": WhenIn(b, w.Zone, lang),
-		"was": WhenIn(old, w.Zone, lang), "service": service, "reg": b.Reg, "address": w.Address(), "phone": w.Phone, "link": manageURL}
-	kind, ref := mailRef(b)
-	m := mail.Message{To: b.Customer.Email, Subject: fill(t.movedSubject, vars), Text: fill(t.moved, vars), Attachments: att, Kind: kind, Ref: ref}
-	if w.Email != "" {
-		m.Headers = map[string]string{"Reply-To": w.Email}
-	}
-	return []mail.Message{m}, nil
+	return staffMail(b, w, service, lang, staffLetter{subject: t.movedSubject, text: t.moved, calendarLink: manageURL,
+		vars: map[string]string{"link": manageURL, "was": WhenIn(old, w.Zone, lang), "service": service, "reg": b.Reg, "address": w.Address()}})
 }
 
 // StaffCancellationMails is the customer's mail when the workshop cancelled
 // a booking, with its reason, a calendar file that removes the event and
-// where to book anew (rebookURL), in the site's language lang.
+// where to book anew (rebookURL), in the site's language lang. Nothing
+// when the booking has no e-mail address (erased).
 func StaffCancellationMails(b Booking, w *Workshop, service, rebookURL, reason, lang string) ([]mail.Message, error) {
+	t := staffTexts[staffText(lang)]
+	why := ""
+	if reason != "" {
+		why = fill(t.reason, map[string]string{"reason": reason})
+	}
+	return staffMail(b, w, service, lang, staffLetter{subject: t.cancelledSubject, text: t.cancelled,
+		vars: map[string]string{"link": rebookURL, "reason": why}})
+}
+
+// staffLetter is what one staff mail has of its own: its texts, the link
+// its calendar file carries ("" for none) and the values only its texts
+// name.
+type staffLetter struct {
+	subject, text string
+	calendarLink  string
+	vars          map[string]string
+}
+
+// staffMail is the customer's mail l about b: its texts filled with the
+// values every staff mail names ({name}, {id}, {site}, {when}, {phone})
+// and l's own, b's calendar file attached, replies going to the workshop.
+// Nothing when b has no e-mail address (erased).
+func staffMail(b Booking, w *Workshop, service, lang string, l staffLetter) ([]mail.Message, error) {
 	if b.Customer.Email == "" {
 		return nil, nil
 	}
-	att, err := calendarAttachment(b, w, service, "")
+	att, err := calendarAttachment(b, w, service, l.calendarLink)
 	if err != nil {
 		return nil, err
 	}
-	t := staffTexts[staffText(lang)]
-	vars := map[string]string{"name": b.Customer.FirstName, "id": b.ID, "site": w.SiteName, "when": WhenIn(b, w.Zone, lang),
-		"phone": w.Phone, "link": rebookURL}
-	if reason != "" {
-		vars["reason"] = fill(t.reason, map[string]string{"reason": reason})
-	} else {
-		vars["reason"] = ""
-	}
+	vars := map[string]string{"name": b.Customer.FirstName, "id": b.ID, "site": w.SiteName, "when": WhenIn(b, w.Zone, lang), "phone": w.Phone}
+	maps.Copy(vars, l.vars)
 	kind, ref := mailRef(b)
-	m := mail.Message{To: b.Customer.Email, Subject: fill(t.cancelledSubject, vars), Text: fill(t.cancelled, vars), Attachments: att, Kind: kind, Ref: ref}
+	m := mail.Message{To: b.Customer.Email, Subject: fill(l.subject, vars), Text: fill(l.text, vars), Attachments: att, Kind: kind, Ref: ref}
 	if w.Email != "" {
 		m.Headers = map[string]string{"Reply-To": w.Email}
 	}

@@ -126,9 +126,9 @@ func (t *TestDrives) Car(ctx context.Context, site string, id int64) (Car, error
 	return Car{Car: c, Site: site, Sales: w}, nil
 }
 
-// carBusy returns the starts (UTC) of the car's holding test drives on the
-// days from..to, except the booking except.
-func (t *TestDrives) carBusy(ctx context.Context, q querier, site string, carID int64, from, to booking.Date, except string) ([]booking.Booking, error) {
+// carHeld returns the car's holding test drives on the days from..to,
+// except the booking except, as the uses of the car (booking.Job.Held).
+func (t *TestDrives) carHeld(ctx context.Context, q querier, site string, carID int64, from, to booking.Date, except string) ([]booking.Use, error) {
 	rows, err := q.QueryContext(ctx, t.db.Rebind(`SELECT b.id FROM testdrive_cars c JOIN booking_bookings b ON b.id = c.booking_id
 		WHERE c.site_name = ? AND c.car_id = ? AND b.status IN ('booked', 'arrived', 'done') AND b.day >= ? AND b.day <= ? AND b.id <> ?`),
 		site, carID, from.String(), to.String(), except)
@@ -145,7 +145,7 @@ func (t *TestDrives) carBusy(ctx context.Context, q querier, site string, carID 
 		ids = append(ids, id)
 	}
 	rows.Close()
-	out := make([]booking.Booking, 0, len(ids))
+	out := make([]booking.Use, 0, len(ids))
 	for _, id := range ids {
 		var b booking.Booking
 		if tx, ok := q.(*sql.Tx); ok {
@@ -156,7 +156,7 @@ func (t *TestDrives) carBusy(ctx context.Context, q querier, site string, carID 
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, b)
+		out = append(out, booking.Use{Start: b.Start, Minutes: b.Minutes})
 	}
 	return out, nil
 }
@@ -165,25 +165,17 @@ type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-func overlaps(a, b booking.Booking) bool {
-	aEnd := a.Start.Add(time.Duration(a.Minutes) * time.Minute)
-	bEnd := b.Start.Add(time.Duration(b.Minutes) * time.Minute)
-	return a.Start.Before(bEnd) && b.Start.Before(aEnd)
-}
-
 func (t *TestDrives) checkCarFree(ctx context.Context, tx *sql.Tx, site string, carID int64, b booking.Booking) error {
 	d, err := booking.ParseDate(b.Day)
 	if err != nil {
 		return errs.Wrap(err, "booking day")
 	}
-	busy, err := t.carBusy(ctx, tx, site, carID, d, d, b.ID)
+	held, err := t.carHeld(ctx, tx, site, carID, d, d, b.ID)
 	if err != nil {
 		return err
 	}
-	for _, o := range busy {
-		if overlaps(o, b) {
-			return ErrCarBusy
-		}
+	if booking.Meets(held, b.Start, b.Minutes) {
+		return ErrCarBusy
 	}
 	return nil
 }
@@ -196,27 +188,6 @@ func (t *TestDrives) carOf(ctx context.Context, tx *sql.Tx, bookingID string) (s
 		return "", 0, errs.Wrap(err, "the car of test drive %s", bookingID)
 	}
 	return site, id, nil
-}
-
-// free takes the car's own test drives out of the department's starts.
-func free(ds booking.DaySlots, busy []booking.Booking) booking.DaySlots {
-	ds.FullDay = false
-	starts := ds.Starts[:0:0]
-	for _, s := range ds.Starts {
-		slot := booking.Booking{Start: s, Minutes: booking.TestDriveMinutes}
-		taken := false
-		for _, b := range busy {
-			if overlaps(slot, b) {
-				taken = true
-				break
-			}
-		}
-		if !taken {
-			starts = append(starts, s)
-		}
-	}
-	ds.Starts = starts
-	return ds
 }
 
 func (t *TestDrives) inWindow(c Car, field string, d booking.Date) error {
@@ -240,18 +211,16 @@ func (t *TestDrives) Days(ctx context.Context, c Car, from booking.Date) ([]book
 	if last.Before(to) {
 		to = last
 	}
-	days, err := t.eng().Days(ctx, c.Sales.DepartmentID, from, to, booking.Job{Minutes: booking.TestDriveMinutes})
+	held, err := t.carHeld(ctx, t.db, c.Site, c.CarID, from, to, "")
 	if err != nil {
 		return nil, err
 	}
-	busy, err := t.carBusy(ctx, t.db, c.Site, c.CarID, from, to, "")
-	if err != nil {
-		return nil, err
-	}
-	for i := range days {
-		days[i] = free(days[i], busy)
-	}
-	return days, nil
+	return t.eng().Days(ctx, c.Sales.DepartmentID, from, to, job(held))
+}
+
+// job is a test drive of a car taken at the held times.
+func job(held []booking.Use) booking.Job {
+	return booking.Job{Minutes: booking.TestDriveMinutes, Held: held}
 }
 
 // Slots returns the car's free starts on date. Errors as Days (field date).
@@ -259,15 +228,11 @@ func (t *TestDrives) Slots(ctx context.Context, c Car, date booking.Date) (booki
 	if err := t.inWindow(c, "date", date); err != nil {
 		return booking.DaySlots{}, err
 	}
-	ds, err := t.eng().Slots(ctx, c.Sales.DepartmentID, date, booking.Job{Minutes: booking.TestDriveMinutes})
+	held, err := t.carHeld(ctx, t.db, c.Site, c.CarID, date, date, "")
 	if err != nil {
 		return booking.DaySlots{}, err
 	}
-	busy, err := t.carBusy(ctx, t.db, c.Site, c.CarID, date, date, "")
-	if err != nil {
-		return booking.DaySlots{}, err
-	}
-	return free(ds, busy), nil
+	return t.eng().Slots(ctx, c.Sales.DepartmentID, date, job(held))
 }
 
 // Order is a customer's test-drive booking.

@@ -181,21 +181,28 @@ type AvailableDate struct {
 	Date string `json:"date"`
 }
 
-// Days returns the days of the range on which a wheel change can be left
-// at the vehicle's workshop. Errors: Invalid, Forbidden, NotFound.
-func (wc *WheelChange) Days(ctx context.Context, s Session, erpID string, req RangeRequest) ([]AvailableDate, error) {
+// rangeAt is the workshop and the days of a Days or Slots call, once the
+// session may read and the vehicle is the session's.
+func (wc *WheelChange) rangeAt(ctx context.Context, s Session, erpID string, req RangeRequest) (*booking.Workshop, booking.Date, booking.Date, error) {
 	if err := wc.allow(ctx, s, "read", wc.Reads); err != nil {
-		return nil, err
+		return nil, booking.Date{}, booking.Date{}, err
 	}
 	_, v, err := wc.vehicleOf(ctx, s, req.RegNo)
 	if err != nil {
-		return nil, err
+		return nil, booking.Date{}, booking.Date{}, err
 	}
 	w, err := wc.workshopOf(v, erpID)
 	if err != nil {
-		return nil, err
+		return nil, booking.Date{}, booking.Date{}, err
 	}
 	from, to, err := wc.parseRange(req, w.Zone)
+	return w, from, to, err
+}
+
+// Days returns the days of the range on which a wheel change can be left
+// at the vehicle's workshop. Errors: Invalid, Forbidden, NotFound.
+func (wc *WheelChange) Days(ctx context.Context, s Session, erpID string, req RangeRequest) ([]AvailableDate, error) {
+	w, from, to, err := wc.rangeAt(ctx, s, erpID, req)
 	if err != nil {
 		return nil, err
 	}
@@ -221,18 +228,7 @@ type TimeSlotDate struct {
 // sorted); days with only the full-day drop-off are left out, so an empty
 // list means the workshop sets the time. Errors: as Days.
 func (wc *WheelChange) Slots(ctx context.Context, s Session, erpID string, req RangeRequest) ([]TimeSlotDate, error) {
-	if err := wc.allow(ctx, s, "read", wc.Reads); err != nil {
-		return nil, err
-	}
-	_, v, err := wc.vehicleOf(ctx, s, req.RegNo)
-	if err != nil {
-		return nil, err
-	}
-	w, err := wc.workshopOf(v, erpID)
-	if err != nil {
-		return nil, err
-	}
-	from, to, err := wc.parseRange(req, w.Zone)
+	w, from, to, err := wc.rangeAt(ctx, s, erpID, req)
 	if err != nil {
 		return nil, err
 	}

@@ -218,16 +218,6 @@ func (c *docCache) trim() {
 	}
 }
 
-// size returns the documents and bytes held.
-func (c *docCache) size() (int, int) {
-	if c == nil {
-		return 0, 0
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.ll.Len(), c.bytes
-}
-
 // docVersions are the versions that name documents: per site its content
 // and its stock, and the process's epoch with the build.
 type docVersions struct {

@@ -3,8 +3,6 @@ package web
 import (
 	"bytes"
 	"container/list"
-	"crypto/rand"
-	"encoding/base64"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -15,23 +13,14 @@ import (
 	"github.com/klauspost/compress/flate"
 )
 
-// Pages carry a fresh CSP nonce in every response, so their compressed
-// bytes differ every time and compressing a 50–200 KB document per request
-// was most of a page's CPU. Instead the document is built with a marker
-// where the nonce goes; the parts between markers are compressed once (per
-// distinct document) into byte-aligned deflate blocks with their CRCs, and
-// each response is those blocks with the nonce spliced in as stored blocks
-// and the CRCs combined: a valid gzip stream for a memcpy.
+// A page's document is compressed once (per distinct document) and served
+// compressed from then on. It is compressed in parts, each into
+// byte-aligned deflate blocks with its CRC: the site's dictionary (25 KB of
+// every page) is a part compressed once for all pages that carry it, and a
+// response is the parts one after the other with their CRCs combined: a
+// valid gzip stream for a memcpy.
 
-// nonceMarker stands for the nonce in cached documents. It is random per
-// process, so content cannot contain it by accident or design.
-var nonceMarker = func() string {
-	var b [18]byte
-	rand.Read(b[:])
-	return "nm" + base64.RawURLEncoding.EncodeToString(b[:])
-}()
-
-// gzDoc is a document compressed around its nonce markers.
+// gzDoc is a document compressed in parts.
 type gzDoc struct {
 	parts []gzPart
 	size  int // compressed bytes held
@@ -46,18 +35,16 @@ type gzDoc struct {
 // deflate blocks (a sync flush, no final block), so pieces can follow each
 // other in one stream.
 type gzPart struct {
-	z          []byte // the compressed bytes
-	crc        uint32 // CRC-32 of the uncompressed bytes
-	n          int    // uncompressed length
-	nonceAfter bool   // the nonce follows the piece
+	z   []byte // the compressed bytes
+	crc uint32 // CRC-32 of the uncompressed bytes
+	n   int    // uncompressed length
 }
 
 // docPiece is an uncompressed piece of a document: its bytes, or a piece
 // compressed already (the site's dictionary, the same in every page).
 type docPiece struct {
-	b          []byte
-	z          *gzPart
-	nonceAfter bool
+	b []byte
+	z *gzPart
 }
 
 // gzipDocLevel is the compression level of documents asked for more than
@@ -91,22 +78,15 @@ func init() {
 // uncached page, were a fifth of the bytes the server allocated).
 var scratchBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// compressDocument compresses a page's document at gzipFirstLevel around
-// its nonces, its dictionary (doc[dictStart:dictEnd], named by dictKey)
-// compressed once for every document that carries it.
+// compressDocument compresses a page's document at gzipFirstLevel, its
+// dictionary (doc[dictStart:dictEnd], named by dictKey) compressed once for
+// every document that carries it.
 func compressDocument(doc []byte, dictStart, dictEnd int, dictKey uint64) *gzDoc {
-	pieces := splitNonces(make([]docPiece, 0, 16), doc[:dictStart])
-	pieces = append(pieces, docPiece{z: sharedPart(dictKey, doc[dictStart:dictEnd], gzipDocLevel)})
-	return newGzDocPieces(splitNonces(pieces, doc[dictEnd:]), gzipFirstLevel)
-}
-
-// splitNonces appends the pieces of doc between its nonce markers.
-func splitNonces(dst []docPiece, doc []byte) []docPiece {
-	segs := bytes.Split(doc, []byte(nonceMarker))
-	for i, seg := range segs {
-		dst = append(dst, docPiece{b: seg, nonceAfter: i < len(segs)-1})
-	}
-	return dst
+	return newGzDocPieces([]docPiece{
+		{b: doc[:dictStart]},
+		{z: sharedPart(dictKey, doc[dictStart:dictEnd], gzipDocLevel)},
+		{b: doc[dictEnd:]},
+	}, gzipFirstLevel)
 }
 
 // newGzDocPieces compresses the pieces of a document at level, each on its
@@ -119,7 +99,6 @@ func newGzDocPieces(pieces []docPiece, level int) *gzDoc {
 		} else {
 			d.parts[i] = compressPart(pc.b, level)
 		}
-		d.parts[i].nonceAfter = pc.nonceAfter
 		d.size += len(d.parts[i].z)
 	}
 	return d
@@ -155,52 +134,33 @@ func (d *gzDoc) pieces() ([]docPiece, error) {
 		if len(b) != part.n || crc32.ChecksumIEEE(b) != part.crc {
 			return nil, errors.New("gzdoc: part does not decompress to what it held")
 		}
-		out[i] = docPiece{b: b, nonceAfter: part.nonceAfter}
+		out[i] = docPiece{b: b}
 	}
 	return out, nil
 }
 
-// streamLen is the length of the gzip stream write gives with a nonce of
-// n bytes.
-func (d *gzDoc) streamLen(n int) int {
-	total := 10 + d.size + 2 + 8
-	for _, part := range d.parts {
-		if part.nonceAfter {
-			total += 5 + n
-		}
-	}
-	return total
-}
+// streamLen is the length of the gzip stream write gives.
+func (d *gzDoc) streamLen() int { return 10 + d.size + 2 + 8 }
 
-// stream returns the gzip stream of the document (no nonce) in one piece.
+// stream returns the gzip stream of the document in one piece.
 func (d *gzDoc) stream() []byte {
 	var buf bytes.Buffer
-	buf.Grow(d.streamLen(0))
-	d.write(&buf, "")
+	buf.Grow(d.streamLen())
+	d.write(&buf)
 	return buf.Bytes()
 }
 
-// write writes the gzip stream of the document with nonce in place of the
-// markers (streamLen bytes): the parts as they are, no copy of the whole.
-func (d *gzDoc) write(dst io.Writer, nonce string) {
+// write writes the gzip stream of the document (streamLen bytes): the
+// parts as they are, no copy of the whole.
+func (d *gzDoc) write(dst io.Writer) {
 	// gzip header: magic, deflate, no flags, no mtime, no extra flags, unknown OS.
 	dst.Write([]byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255})
-	n := len(nonce)
-	nonceCRC := crc32.ChecksumIEEE([]byte(nonce))
 	var crc uint32
 	total := 0
 	for _, part := range d.parts {
 		dst.Write(part.z)
 		crc = crc32Combine(crc, part.crc, part.n)
 		total += part.n
-		if part.nonceAfter {
-			// A stored block holding the nonce: header byte (BFINAL=0,
-			// BTYPE=00, padded), LEN and its complement, the bytes.
-			dst.Write([]byte{0, byte(n), byte(n >> 8), ^byte(n), ^byte(n >> 8)})
-			io.WriteString(dst, nonce)
-			crc = crc32Combine(crc, nonceCRC, n)
-			total += n
-		}
 	}
 	dst.Write([]byte{3, 0}) // final empty block with fixed Huffman codes
 	var tail [8]byte

@@ -114,7 +114,7 @@ func (s *Server) secure(next http.Handler) http.Handler {
 		rand.Read(b[:])
 		nonce := base64.RawURLEncoding.EncodeToString(b[:]) // no characters that HTML escaping would change
 		h := w.Header()
-		h.Set("Content-Security-Policy", s.csp(nonce, false))
+		h.Set("Content-Security-Policy", s.csp(nonce))
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 		h.Set("X-Frame-Options", "DENY")
@@ -126,17 +126,16 @@ func (s *Server) secure(next http.Handler) http.Handler {
 	})
 }
 
-// csp builds the Content-Security-Policy. Editing mode may be framed by the
-// configured editing host; everything else may not be framed at all.
-func (s *Server) csp(nonce string, editing bool) string {
-	if !editing && len(s.noncePolicy) == 2 {
-		return s.noncePolicy[0] + nonce + s.noncePolicy[1] // made once (New)
-	}
-	return s.cspWith("'nonce-"+nonce+"'", editing)
+// csp is the Content-Security-Policy of a response that is not a page:
+// its scripts are allowed by nonce, and it may not be framed.
+func (s *Server) csp(nonce string) string {
+	return s.noncePolicy[0] + nonce + s.noncePolicy[1] // made once (New)
 }
 
 // cspWith builds the Content-Security-Policy whose scripts are allowed by
-// sources (a nonce, or the hashes of a page's inline scripts).
+// sources (a nonce, or the hashes of a page's inline scripts). Editing mode
+// may be framed by the configured editing host; everything else may not be
+// framed at all.
 func (s *Server) cspWith(sources string, editing bool) string {
 	frame := "'none'"
 	if editing {

@@ -246,7 +246,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	if gz && d != nil {
-		writeGzDoc(w, r, res.Status, d, "")
+		writeGzDoc(w, r, res.Status, d)
 		return nil
 	}
 	if plain == nil {
@@ -305,15 +305,14 @@ func docKey(pageHash uint64, headJSON []byte, locale, entry string) uint64 {
 	return d.Sum64()
 }
 
-// writeGzDoc answers with a compressed document (nonce is empty: documents
-// carry none, csp.go).
-func writeGzDoc(w http.ResponseWriter, r *http.Request, status int, d *gzDoc, nonce string) {
+// writeGzDoc answers with a compressed document.
+func writeGzDoc(w http.ResponseWriter, r *http.Request, status int, d *gzDoc) {
 	h := w.Header()
 	h.Set("Content-Encoding", "gzip")
-	h.Set("Content-Length", strconv.Itoa(d.streamLen(len(nonce))))
+	h.Set("Content-Length", strconv.Itoa(d.streamLen()))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		d.write(w, nonce)
+		d.write(w)
 	}
 }
 

@@ -151,8 +151,6 @@ func (a *API) department(p staff.Principal, id string) (*booking.Workshop, error
 	return w, nil
 }
 
-// bookingOf returns the booking id when the principal may operate its
-// department (else NotFound, as for an unknown booking).
 // pathBooking is the signed-in staff member and the booking the path's
 // {id} names, with its workshop: the start of every call on one booking.
 func (a *API) pathBooking(r *http.Request) (staff.Principal, booking.Booking, *booking.Workshop, error) {
@@ -164,6 +162,19 @@ func (a *API) pathBooking(r *http.Request) (staff.Principal, booking.Booking, *b
 	return p, b, ws, err
 }
 
+// pathDepartment is the signed-in staff member and the department the
+// path names ({id}), which the member must operate.
+func (a *API) pathDepartment(r *http.Request) (staff.Principal, *booking.Workshop, error) {
+	p, err := principal(r)
+	if err != nil {
+		return p, nil, err
+	}
+	ws, err := a.department(p, r.PathValue("id"))
+	return p, ws, err
+}
+
+// bookingOf returns the booking id when the principal may operate its
+// department (else NotFound, as for an unknown booking).
 func (a *API) bookingOf(ctx context.Context, p staff.Principal, id string) (booking.Booking, *booking.Workshop, error) {
 	if len(id) > 20 {
 		return booking.Booking{}, nil, ErrUnknownBooking

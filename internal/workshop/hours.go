@@ -26,11 +26,7 @@ func (a *API) hoursView(r *http.Request, id string) (HoursView, error) {
 
 // hours serves "GET /api/staff/departments/{id}/hours".
 func (a *API) hours(w http.ResponseWriter, r *http.Request) error {
-	p, err := principal(r)
-	if err != nil {
-		return err
-	}
-	ws, err := a.department(p, r.PathValue("id"))
+	_, ws, err := a.pathDepartment(r)
 	if err != nil {
 		return err
 	}

@@ -268,10 +268,7 @@ func TestPrices(t *testing.T) {
 	f := sqliteFixture(t)
 	w := volvoWorkshop(f)
 	rec := do(f, "GET", "/api/mechmate/prices/ABC123/4500/"+w.DepartmentID+"?serviceOfferings=originalservice,wheelchange,battery", "")
-	var got struct {
-		Offers []booking.Offer `json:"offers"`
-	}
-	got = decode[struct {
+	got := decode[struct {
 		Offers []booking.Offer `json:"offers"`
 	}](t, rec)
 	if len(got.Offers) != 3 || got.Offers[0].Code != "originalservice" || got.Offers[0].Price <= 0 || got.Offers[2].PriceKnown {
@@ -563,10 +560,7 @@ func TestBookRateLimit(t *testing.T) {
 
 func TestPlaces(t *testing.T) {
 	f := sqliteFixture(t)
-	var got struct {
-		Places []places.Place `json:"places"`
-	}
-	got = decode[struct {
+	got := decode[struct {
 		Places []places.Place `json:"places"`
 	}](t, do(f, "GET", "/api/places?q=gote", ""))
 	if len(got.Places) == 0 || got.Places[0].Name != "Göteborg" || got.Places[0].PlaceID != "se-2711537" || got.Places[0].Region != "Västra Götalands län" {

@@ -22,12 +22,7 @@ import (
 
 // BookRequest is the body of POST /api/mechmate/book.
 type BookRequest struct {
-	Customer struct {
-		FirstName string `json:"firstName"`
-		LastName  string `json:"lastName"`
-		Phone     string `json:"phone"`
-		Email     string `json:"email"`
-	} `json:"customer"`
+	Customer                CustomerIn       `json:"customer"`
 	FreeText                string           `json:"freeText"`
 	DepartmentID            string           `json:"departmentId"`
 	TimeSlot                string           `json:"timeSlot"`
@@ -38,6 +33,55 @@ type BookRequest struct {
 	// Reminder is the customer's opt-in to a 'service due' reminder;
 	// absent means no.
 	Reminder bool `json:"reminder"`
+}
+
+// CustomerIn is the customer of a booking's body.
+type CustomerIn struct {
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Phone     string `json:"phone"`
+	Email     string `json:"email"`
+}
+
+// parseCustomer checks and normalises the customer of a booking at a
+// department in country (the phone number to E.164), adding every problem
+// to f.
+func parseCustomer(c CustomerIn, country string, f errs.FieldErrors) booking.Customer {
+	c.FirstName, c.LastName, c.Phone, c.Email = strings.TrimSpace(c.FirstName), strings.TrimSpace(c.LastName), strings.TrimSpace(c.Phone), strings.TrimSpace(c.Email)
+	// One-line fields refuse line breaks and control characters (the
+	// forms' rule): they reach mail lines and the calendar file.
+	for _, x := range []struct{ field, value string }{{"customer.firstName", c.FirstName}, {"customer.lastName", c.LastName}, {"customer.phone", c.Phone}, {"customer.email", c.Email}} {
+		if !mail.IsOneLine(x.value) {
+			f.Add(x.field, msgNotOneLine)
+		}
+	}
+	if c.FirstName == "" || utf8.RuneCountInString(c.FirstName) > 60 {
+		f.Add("customer.firstName", "Ange förnamn")
+	}
+	if c.LastName == "" || utf8.RuneCountInString(c.LastName) > 60 {
+		f.Add("customer.lastName", "Ange efternamn")
+	}
+	if e164, err := phone.Normalize(c.Phone, country); err != nil {
+		f.Add("customer.phone", "Ange ett giltigt telefonnummer")
+	} else {
+		c.Phone = e164
+	}
+	if len(c.Email) > 254 || !emailPattern.MatchString(c.Email) || !mail.ValidAddress(c.Email) {
+		f.Add("customer.email", "Ange en giltig e-postadress")
+	}
+	return booking.Customer{FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone, Email: c.Email}
+}
+
+// parseTimeSlot reads a booking's local start in loc, in one of the
+// timeSlotLayouts; false when it is none of them.
+func parseTimeSlot(s string, loc *time.Location) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	for _, l := range timeSlotLayouts {
+		if t, err := time.ParseInLocation(l, s, loc); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
 }
 
 // OfferingChoice is one chosen offering.
@@ -104,29 +148,7 @@ func (a *API) parseBook(ctx context.Context, body []byte, key string) (booking.S
 	if !vehicles.IsSupported(v.Brand) {
 		f.Add("registrationNumber", "Vi kan inte erbjuda service för bilar av märket "+v.Brand+".")
 	}
-	c := in.Customer
-	c.FirstName, c.LastName, c.Phone, c.Email = strings.TrimSpace(c.FirstName), strings.TrimSpace(c.LastName), strings.TrimSpace(c.Phone), strings.TrimSpace(c.Email)
-	// One-line fields refuse line breaks and control characters (the
-	// forms' rule): they reach mail lines and the calendar file.
-	for _, x := range []struct{ field, value string }{{"customer.firstName", c.FirstName}, {"customer.lastName", c.LastName}, {"customer.phone", c.Phone}, {"customer.email", c.Email}} {
-		if !mail.IsOneLine(x.value) {
-			f.Add(x.field, msgNotOneLine)
-		}
-	}
-	if c.FirstName == "" || utf8.RuneCountInString(c.FirstName) > 60 {
-		f.Add("customer.firstName", "Ange förnamn")
-	}
-	if c.LastName == "" || utf8.RuneCountInString(c.LastName) > 60 {
-		f.Add("customer.lastName", "Ange efternamn")
-	}
-	if e164, err := phone.Normalize(c.Phone, ws.Country); err != nil {
-		f.Add("customer.phone", "Ange ett giltigt telefonnummer")
-	} else {
-		c.Phone = e164
-	}
-	if len(c.Email) > 254 || !emailPattern.MatchString(c.Email) || !mail.ValidAddress(c.Email) {
-		f.Add("customer.email", "Ange en giltig e-postadress")
-	}
+	customer := parseCustomer(in.Customer, ws.Country, f)
 	if utf8.RuneCountInString(in.FreeText) > 80 {
 		f.Add("freeText", "Högst 80 tecken")
 	}
@@ -143,15 +165,8 @@ func (a *API) parseBook(ctx context.Context, body []byte, key string) (booking.S
 	if key != "" && !keyPattern.MatchString(key) {
 		f.Add("Idempotency-Key", "ogiltig nyckel")
 	}
-	var start time.Time
-	ts := strings.TrimSpace(in.TimeSlot)
-	for _, l := range timeSlotLayouts {
-		if t, err := time.ParseInLocation(l, ts, ws.Zone); err == nil {
-			start = t
-			break
-		}
-	}
-	if start.IsZero() {
+	start, ok := parseTimeSlot(in.TimeSlot, ws.Zone)
+	if !ok {
 		f.Add("timeSlot", "Välj en tid")
 	} else if a.Bookings.LastBookable(ws).Before(booking.DateOf(start)) {
 		// The same horizon as the calendar offers: no bookings years ahead.
@@ -172,7 +187,7 @@ func (a *API) parseBook(ctx context.Context, body []byte, key string) (booking.S
 		Request: booking.Request{
 			Flow: booking.FlowService, DepartmentID: ws.DepartmentID, Start: start, FullDay: in.IsFullDay,
 			Minutes: minutes, IdempotencyKey: key,
-			Customer: booking.Customer{FirstName: c.FirstName, LastName: c.LastName, Phone: c.Phone, Email: c.Email},
+			Customer: customer,
 			Reg:      v.Reg, Car: booking.Car{Brand: v.Brand, Model: v.Model, Year: v.BuildYear}, Mileage: mileage, Items: items,
 			FreeText: strings.TrimSpace(in.FreeText),
 		},
@@ -206,10 +221,9 @@ func (a *API) answerOf(b booking.Booking) (BookAnswer, error) {
 		ManageURL: booking.ManagePath + "?token=" + q, CalendarURL: "/api/bookings/manage/calendar?token=" + q}, nil
 }
 
-// handleBook serves "POST /api/mechmate/book": one booking in one
-// transaction with its confirmation mails; the same Idempotency-Key
-// answers the first booking again.
-func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
+// allowBook counts a booking call of the flow against the client
+// address's limit: BookLimit per BookWindow (20 per 10 minutes unless set).
+func (a *API) allowBook(r *http.Request, flow string) error {
 	limit, window := a.BookLimit, a.BookWindow
 	if limit == 0 {
 		limit = 20
@@ -217,7 +231,14 @@ func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
 	if window == 0 {
 		window = 10 * time.Minute
 	}
-	if err := a.allow(r, "booking:book:ip:"+httpguard.ClientAddr(r), limit, window); err != nil {
+	return a.allow(r, flow+":book:ip:"+httpguard.ClientAddr(r), limit, window)
+}
+
+// handleBook serves "POST /api/mechmate/book": one booking in one
+// transaction with its confirmation mails; the same Idempotency-Key
+// answers the first booking again.
+func (a *API) handleBook(w http.ResponseWriter, r *http.Request) error {
+	if err := a.allowBook(r, "booking"); err != nil {
 		return err
 	}
 	body, err := readBody(w, r, MaxBody)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"forecourt/internal/booking"
@@ -219,14 +218,8 @@ func (a *API) handleManageMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var start time.Time
-	for _, l := range timeSlotLayouts {
-		if t, err := time.ParseInLocation(l, strings.TrimSpace(in.TimeSlot), ws.Zone); err == nil {
-			start = t
-			break
-		}
-	}
-	if start.IsZero() {
+	start, ok := parseTimeSlot(in.TimeSlot, ws.Zone)
+	if !ok {
 		return errInvalid("timeSlot", "Välj en tid")
 	}
 	moved, err := a.Bookings.Move(r.Context(), booking.MoveRequest{ID: id, Token: tok, Start: start, FullDay: in.IsFullDay}, a.change(r))

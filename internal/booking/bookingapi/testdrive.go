@@ -13,8 +13,6 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
 	"forecourt/internal/httpguard"
-	"forecourt/internal/mail"
-	"forecourt/internal/phone"
 	"forecourt/internal/testdrive"
 )
 
@@ -24,14 +22,9 @@ import (
 
 // TestDriveBookRequest is the body of POST /api/testdrive/{carId}/book.
 type TestDriveBookRequest struct {
-	Customer struct {
-		FirstName string `json:"firstName"`
-		LastName  string `json:"lastName"`
-		Phone     string `json:"phone"`
-		Email     string `json:"email"`
-	} `json:"customer"`
-	TimeSlot string `json:"timeSlot"`
-	Message  string `json:"message"`
+	Customer CustomerIn `json:"customer"`
+	TimeSlot string     `json:"timeSlot"`
+	Message  string     `json:"message"`
 	// Language is the page's language for the mails and the text; the
 	// site's default when absent or not one of the site's.
 	Language string `json:"language"`
@@ -162,14 +155,7 @@ func (a *API) handleTestDriveSlots(w http.ResponseWriter, r *http.Request) error
 // booking in one transaction with its confirmation mail and text; the same
 // Idempotency-Key answers the first booking again.
 func (a *API) handleTestDriveBook(w http.ResponseWriter, r *http.Request) error {
-	limit, window := a.BookLimit, a.BookWindow
-	if limit == 0 {
-		limit = 20
-	}
-	if window == 0 {
-		window = 10 * time.Minute
-	}
-	if err := a.allow(r, "testdrive:book:ip:"+httpguard.ClientAddr(r), limit, window); err != nil {
+	if err := a.allowBook(r, "testdrive"); err != nil {
 		return err
 	}
 	body, err := readBody(w, r, MaxBody)
@@ -186,27 +172,7 @@ func (a *API) handleTestDriveBook(w http.ResponseWriter, r *http.Request) error 
 		return errInvalid("body", "ogiltig JSON")
 	}
 	f := errs.FieldErrors{}
-	cu := in.Customer
-	cu.FirstName, cu.LastName, cu.Phone, cu.Email = strings.TrimSpace(cu.FirstName), strings.TrimSpace(cu.LastName), strings.TrimSpace(cu.Phone), strings.TrimSpace(cu.Email)
-	for _, x := range []struct{ field, value string }{{"customer.firstName", cu.FirstName}, {"customer.lastName", cu.LastName}, {"customer.phone", cu.Phone}, {"customer.email", cu.Email}} {
-		if !mail.IsOneLine(x.value) {
-			f.Add(x.field, msgNotOneLine)
-		}
-	}
-	if cu.FirstName == "" || utf8.RuneCountInString(cu.FirstName) > 60 {
-		f.Add("customer.firstName", "Ange förnamn")
-	}
-	if cu.LastName == "" || utf8.RuneCountInString(cu.LastName) > 60 {
-		f.Add("customer.lastName", "Ange efternamn")
-	}
-	if e164, err := phone.Normalize(cu.Phone, c.Sales.Country); err != nil {
-		f.Add("customer.phone", "Ange ett giltigt telefonnummer")
-	} else {
-		cu.Phone = e164
-	}
-	if len(cu.Email) > 254 || !emailPattern.MatchString(cu.Email) || !mail.ValidAddress(cu.Email) {
-		f.Add("customer.email", "Ange en giltig e-postadress")
-	}
+	customer := parseCustomer(in.Customer, c.Sales.Country, f)
 	msg := strings.TrimSpace(in.Message)
 	if utf8.RuneCountInString(msg) > 500 {
 		f.Add("message", "Högst 500 tecken")
@@ -215,15 +181,8 @@ func (a *API) handleTestDriveBook(w http.ResponseWriter, r *http.Request) error 
 	if key != "" && !keyPattern.MatchString(key) {
 		f.Add("Idempotency-Key", "ogiltig nyckel")
 	}
-	var start time.Time
-	ts := strings.TrimSpace(in.TimeSlot)
-	for _, l := range timeSlotLayouts {
-		if t, err := time.ParseInLocation(l, ts, c.Sales.Zone); err == nil {
-			start = t
-			break
-		}
-	}
-	if start.IsZero() {
+	start, ok := parseTimeSlot(in.TimeSlot, c.Sales.Zone)
+	if !ok {
 		f.Add("timeSlot", "Välj en tid")
 	}
 	if err := f.Err("Kontrollera bokningen"); err != nil {
@@ -234,7 +193,7 @@ func (a *API) handleTestDriveBook(w http.ResponseWriter, r *http.Request) error 
 		ch.Lang = in.Language
 	}
 	b, err := a.TestDrives.Book(r.Context(), testdrive.Order{Car: c, Start: start, Message: msg, IdempotencyKey: key,
-		Customer: booking.Customer{FirstName: cu.FirstName, LastName: cu.LastName, Phone: cu.Phone, Email: cu.Email},
+		Customer: customer,
 		Origin:   ch.Origin, Lang: ch.Lang})
 	if err != nil {
 		return testDriveError(err)

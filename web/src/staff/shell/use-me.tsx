@@ -86,18 +86,3 @@ export function useMe(): Me {
   if (state.status !== "signed-in") throw new Error("useMe: not signed in");
   return state.me;
 }
-
-/** Whether me may see a dealer site's leads or a site's content. */
-export function maySite(me: Me, name: string): boolean {
-  if (me.role === "admin") return true;
-  if (me.role !== "sales" && me.role !== "editor") return false;
-  return me.sites.includes("*") || me.sites.includes(name) || me.sites.includes(name.split("/")[0]);
-}
-
-/** Whether me may operate a department: a workshop account its own, a seller only its dealers' sales departments (the test drives). */
-export function mayDepartment(me: Me, id: string): boolean {
-  if (me.role === "admin") return true;
-  const listed = me.departments.includes("*") || me.departments.includes(id);
-  if (me.role === "sales") return id.startsWith("S-") && listed;
-  return me.role === "workshop" && listed;
-}

@@ -3,7 +3,7 @@
 // keeps a loaded calendar current as live events and the staff member's
 // own changes arrive.
 import { parseDate, startOfWeek } from "@internationalized/date";
-import type { Booking, BookingStatus, Calendar, Day, LiveEvent, Slot } from "./types";
+import type { Booking, Calendar, Day, LiveEvent, Slot } from "./types";
 
 export type View = "day" | "week";
 
@@ -42,9 +42,6 @@ export function isoWeek(date: string): number {
   const yearStart = Date.UTC(t.getUTCFullYear(), 0, 1);
   return Math.ceil(((t.getTime() - yearStart) / 86_400_000 + 1) / 7);
 }
-
-/** Active statuses hold capacity; a cancelled booking stays in the list, struck out. */
-export const holdsCapacity = (s: BookingStatus) => s !== "cancelled";
 
 export interface SlotRow {
   slot: Slot;

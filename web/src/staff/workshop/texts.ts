@@ -323,7 +323,3 @@ export function formatDate(lang: Lang, date: string, style: "long" | "short" | "
 export function formatWhen(lang: Lang, t: string): string {
   return `${formatDate(lang, t.slice(0, 10), "short")} ${t.slice(11, 16)}`;
 }
-
-export function formatPrice(lang: Lang, amount: number, currency = "SEK"): string {
-  return new Intl.NumberFormat(locales[lang], { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
-}

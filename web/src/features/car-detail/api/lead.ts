@@ -1,7 +1,5 @@
 import { FORM_RETRY_MS, postForm, type FormTicket, type LeadValues } from "../../../lib/comhub";
 
-export type { LeadFormValues } from "./lead-schema";
-
 /**
  * validateLead checks the contact form's values against the lead schema
  * (zod, loaded on the first submit rather than with the page).
@@ -13,7 +11,7 @@ export async function validateLead(values: unknown, country: string) {
 
 export type { LeadValues } from "../../../lib/comhub";
 
-export { FormRejected as LeadRejected, FormRateLimited, useFormTicket, FORM_ATTEMPTS as LEAD_ATTEMPTS, FORM_RETRY_MS as LEAD_RETRY_MS, newSubmissionId } from "../../../lib/comhub";
+export { FormRejected as LeadRejected, FormRateLimited, useFormTicket, newSubmissionId } from "../../../lib/comhub";
 
 /**
  * submitLead posts the car detail page's lead (POST /api/forms/comhub, see

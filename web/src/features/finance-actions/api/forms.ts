@@ -99,7 +99,7 @@ export function validate(action: Action, values: FormValues, today: string): Par
 }
 
 /** FormRejected is a 400 answer: the fields the server found invalid. */
-export { FormRejected, FormRateLimited, useFormTicket, FORM_ATTEMPTS as ATTEMPTS, FORM_RETRY_MS as RETRY_MS, newSubmissionId } from "../../../lib/comhub";
+export { FormRejected, FormRateLimited, useFormTicket, newSubmissionId } from "../../../lib/comhub";
 
 export interface Submission {
   formName: string;

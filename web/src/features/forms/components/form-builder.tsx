@@ -9,7 +9,8 @@ import { newSubmissionId, postForm } from "../../../lib/comhub";
 import { describedBy, FormField, Honeypot, oneLine, rateLimitText } from "../../../components/form-kit/form-kit";
 import { dateBound, emptyAnswers, toPayload, todayIn, validate, type Answers, type FormDefinition, type FormFieldDef } from "../api/form-builder";
 import { useFormFlow } from "../hooks/use-form-flow";
-import { DateField } from "./date-field";
+import { DateField } from "../../../components/date-field/date-field";
+import { formDateLook } from "./date-look";
 import "../forms.css";
 
 const LOCALES: Record<string, string> = { sv: "sv-SE", nb: "nb-NO", en: "en-GB", da: "da-DK", fi: "fi-FI", sk: "sk-SK" };
@@ -100,7 +101,7 @@ export function FormBuilder({ data, retryMs, resetMs }: BlockProps<FormDefinitio
               }
               if (x.type === "date") {
                 return (
-                  <DateField key={x.name} label={x.label} value={String(answers[x.name] ?? "")} onChange={(d) => setAnswers((a) => ({ ...a, [x.name]: d }))}
+                  <DateField key={x.name} look={formDateLook} serverRendered label={x.label} value={String(answers[x.name] ?? "")} onChange={(d) => setAnswers((a) => ({ ...a, [x.name]: d }))}
                     min={dateBound(x.min, today)} max={dateBound(x.max, today)} locale={locale} required={x.required} disabled={f.busy} error={err(x)} onFocus={f.onFocus} name={x.name}
                     openLabel={t("formOpenCalendar", "Choose a date in the calendar")} prevLabel={t("calendarPrevious", "Previous month")} nextLabel={t("calendarNext", "Next month")} />
                 );

@@ -13,7 +13,8 @@ import { newSubmissionId, postForm } from "../../../lib/comhub";
 import { describedBy, FormField, Honeypot, oneLine, rateLimitText } from "../../../components/form-kit/form-kit";
 import { checkServiceRequest, SERVICE_FIELDS, TYPES, type ServiceRequestData, type VehicleType } from "../api/service-request";
 import { useFormFlow } from "../hooks/use-form-flow";
-import { DateField } from "./date-field";
+import { DateField } from "../../../components/date-field/date-field";
+import { formDateLook } from "./date-look";
 import "../forms.css";
 
 interface Values {
@@ -110,7 +111,7 @@ export function ServiceRequestForm({ fields, data, retryMs, resetMs }: BlockProp
               </div>
             )}
             <div className="fc-form__row fc-form__row--2">
-              <DateField label={t("serviceRequestDate", "Ønsket dato")} value={values.desiredDate} onChange={(d) => setValues((v) => ({ ...v, desiredDate: d }))}
+              <DateField look={formDateLook} serverRendered label={t("serviceRequestDate", "Ønsket dato")} value={values.desiredDate} onChange={(d) => setValues((v) => ({ ...v, desiredDate: d }))}
                 min={data.today} max={data.lastDate} locale={locale} required disabled={f.busy} error={err("desiredDate")} onFocus={f.onFocus} name="desiredDate"
                 openLabel={t("serviceRequestOpenCalendar", "Velg dato i kalenderen")} prevLabel={t("calendarPrevious", "Forrige måned")} nextLabel={t("calendarNext", "Neste måned")} />
               <FormField id={`${id}-regno`} label={t("serviceRequestRegno", "Registreringsnummer")} required error={err("regno")}>

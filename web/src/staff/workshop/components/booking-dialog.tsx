@@ -9,7 +9,8 @@ import { ApiError } from "../../shell/api-client";
 import { dateOf, timeOf } from "../calendar";
 import { carName, formatDate, formatWhen, kindLabel, localeOf, type Lang, type Texts } from "../texts";
 import type { Booking, FreeSlot, MarkStatus } from "../types";
-import { DatePick } from "./date-pick";
+import { DateField } from "../../../components/date-field/date-field";
+import { staffDateLook } from "./date-look";
 
 export const REASON_MAX = 500;
 
@@ -209,7 +210,7 @@ function MovePanel({ booking: b, lang, t, today, onBack, onDone }: { booking: Bo
         <Heading slot="title" className="ws-dialog__title" tabIndex={-1}>{t.moveTitle}</Heading>
       </div>
       <p className="ws-dialog__lead"><span className="ws-plate">{b.car.regno}</span> {whenOf(b, lang, t)}</p>
-      <DatePick label={t.moveDay} value={date} onChange={(v) => { setDate(v); setChoice(""); }} locale={localeOf(lang)} min={today}
+      <DateField look={staffDateLook} label={t.moveDay} value={date} onChange={(v) => { setDate(v); setChoice(""); }} locale={localeOf(lang)} min={today}
         openLabel={t.openCalendar} prevLabel={t.prevMonth} nextLabel={t.nextMonth} />
       {load.status === "loading" && <p className="ws-muted" role="status">{t.loadingTimes}</p>}
       {load.status === "failed" && <p className="ws-error" role="alert">{t.failedAction}</p>}

@@ -13,7 +13,8 @@ import { useTexts } from "../hooks/use-texts";
 import { localeOf, type Lang, type Texts } from "../texts";
 import type { Closure, Department, Hours } from "../types";
 import { messageOf } from "./booking-dialog";
-import { DatePick } from "./date-pick";
+import { DateField } from "../../../components/date-field/date-field";
+import { staffDateLook } from "./date-look";
 import { DepartmentPicker } from "./department-picker";
 import { TimePick } from "./time-pick";
 import "../style";
@@ -247,10 +248,10 @@ function Closures({ department, closures, lang, t, onChange }: { department: str
           </div>
         </RadioGroup>
         <div className="ws-closure-form__fields">
-          <DatePick label={form.kind === "days" ? t.fromDate : t.date} value={form.date} onChange={(v) => patch({ date: v })} locale={locale} min={today} error={errors.date}
+          <DateField look={staffDateLook} label={form.kind === "days" ? t.fromDate : t.date} value={form.date} onChange={(v) => patch({ date: v })} locale={locale} min={today} error={errors.date}
             openLabel={t.openCalendar} prevLabel={t.prevMonth} nextLabel={t.nextMonth} />
           {form.kind === "days" && (
-            <DatePick label={t.toDate} value={form.toDate} onChange={(v) => patch({ toDate: v })} locale={locale} min={form.date || today} error={errors.toDate}
+            <DateField look={staffDateLook} label={t.toDate} value={form.toDate} onChange={(v) => patch({ toDate: v })} locale={locale} min={form.date || today} error={errors.toDate}
               openLabel={t.openCalendar} prevLabel={t.prevMonth} nextLabel={t.nextMonth} />
           )}
           {form.kind === "hours" && (

@@ -16,7 +16,8 @@ import { formatDate, localeOf, type Lang, type Texts } from "../texts";
 import type { Booking, Department } from "../types";
 import { BookingDialog } from "./booking-dialog";
 import { DayView, WeekView } from "./calendar-views";
-import { DatePick } from "./date-pick";
+import { DateField } from "../../../components/date-field/date-field";
+import { staffDateLook } from "./date-look";
 import { DepartmentPicker } from "./department-picker";
 import "../style";
 
@@ -80,7 +81,7 @@ function Workshop({ departments, area, lang, t }: { departments: Department[]; a
           <Button className="ws-button" onPress={() => setQuery({ date: "" })} isDisabled={date === today}>{t.today}</Button>
           <Button className="ws-button ws-button--icon" aria-label={view === "day" ? t.nextDay : t.nextWeek} onPress={() => setQuery({ date: step(view, date, 1) })}>›</Button>
         </div>
-        <DatePick className="ws-jump" label={t.date} value={date} onChange={(v) => v && setQuery({ date: v === today ? "" : v })} locale={localeOf(lang)}
+        <DateField look={staffDateLook} className="ws-jump" label={t.date} value={date} onChange={(v) => v && setQuery({ date: v === today ? "" : v })} locale={localeOf(lang)}
           openLabel={t.openCalendar} prevLabel={t.prevMonth} nextLabel={t.nextMonth} />
         <div className="ws-links">
           <a className="ws-link" href={csvURL(department, from, to)} download>{view === "day" ? t.csv : t.weekCsv}</a>
