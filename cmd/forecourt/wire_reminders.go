@@ -12,6 +12,7 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
 	"forecourt/internal/gdpr"
+	"forecourt/internal/jobs"
 	"forecourt/internal/places"
 	"forecourt/internal/reminders"
 	"forecourt/internal/store"
@@ -47,7 +48,7 @@ func reminderSecret(ctx context.Context, db *store.DB, set remindersConfig) ([]b
 }
 
 // newReminders is the owner-reminder service over a booking engine.
-func newReminders(ctx context.Context, a *app, eng *booking.Engine, kick func()) (*reminders.Service, error) {
+func newReminders(ctx context.Context, a *app, eng *booking.Engine, q *jobs.Queue) (*reminders.Service, error) {
 	secret, err := reminderSecret(ctx, a.db, a.cfg.Reminders)
 	if err != nil {
 		return nil, err
@@ -57,7 +58,7 @@ func newReminders(ctx context.Context, a *app, eng *booking.Engine, kick func())
 		return nil, err
 	}
 	return &reminders.Service{
-		DB: a.db, Engine: eng, Sites: a.sites, Places: places.Sweden(), Kick: kick, Log: a.log, Tokens: tokens,
+		DB: a.db, Engine: eng, Sites: a.sites, Places: places.Sweden(), Jobs: q, Log: a.log, Tokens: tokens,
 	}, nil
 }
 
@@ -67,7 +68,7 @@ func (w *wiring) ownerReminders(ctx context.Context) (*reminders.Service, error)
 	if w.reminders != nil {
 		return w.reminders, nil
 	}
-	svc, err := newReminders(ctx, w.app, w.booking, w.mail.Kick)
+	svc, err := newReminders(ctx, w.app, w.booking, w.jobs)
 	if err != nil {
 		return nil, err
 	}
