@@ -19,9 +19,9 @@ import (
 
 	"forecourt/internal/catalog"
 	"forecourt/internal/catalogpages"
+	"forecourt/internal/jobs"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/ratelimit"
-	"forecourt/internal/jobs"
 	"forecourt/internal/store"
 )
 

@@ -151,6 +151,9 @@ func Open(ctx context.Context, db *store.DB, logger *slog.Logger, opt Options) (
 		PollOnly:          true,
 		JobTimeout:        5 * time.Minute,
 		MaxAttempts:       opt.MaxAttempts,
+		// A process may insert jobs it does not work itself: mails in a
+		// server without a mail relay wait for one that has it.
+		SkipUnknownJobCheck: true,
 		// Completed jobs are kept a day for the operator to look at, then
 		// River's cleaner removes them.
 		CompletedJobRetentionPeriod: 24 * time.Hour,

@@ -26,11 +26,11 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
+	"forecourt/internal/jobs"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/mail"
 	"forecourt/internal/places"
 	"forecourt/internal/site"
-	"forecourt/internal/jobs"
 	"forecourt/internal/store"
 )
 

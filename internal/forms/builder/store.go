@@ -11,8 +11,8 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/forms/leads"
-	"forecourt/internal/mail"
 	"forecourt/internal/jobs"
+	"forecourt/internal/mail"
 	"forecourt/internal/store"
 )
 

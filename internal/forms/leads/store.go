@@ -10,8 +10,8 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/forms"
-	"forecourt/internal/mail"
 	"forecourt/internal/jobs"
+	"forecourt/internal/mail"
 	"forecourt/internal/store"
 )
 
