@@ -98,8 +98,10 @@ func wireReminders(ctx context.Context, w *wiring) error {
 
 // runReminders is `forecourt reminders run [--now TIME]`: send the
 // reminders due at TIME (default now) and exit. The mails go to the store's
-// outbox, which a running server delivers. --now is for trying the
-// reminders out and for tests: it only decides what is due.
+// outbox with their delivery jobs, which a running server works at once;
+// without the job queue (it cannot open) only the mails are written and
+// the server's mail sweep queues them within a minute. --now is for
+// trying the reminders out and for tests: it only decides what is due.
 func runReminders(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl := newFlags("reminders", "Owner reminders:\n  forecourt reminders run [--now 2027-11-01T09:00]\nsends the reminders due at --now (UTC, or with an offset such as +01:00; default: now) to the mail outbox.", stderr)
 	nowFlag := fl.String("now", "", "the time to send the reminders due at (YYYY-MM-DDTHH:MM, UTC unless an offset is given)")
@@ -128,7 +130,14 @@ func runReminders(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := dir.Load(ctx, catalog.NewStore(a.db), a.sites.All()); err != nil {
 		return err
 	}
-	svc, err := newReminders(ctx, a, booking.New(a.db, dir), nil)
+	q, err := jobs.Open(ctx, a.db, a.log, jobs.Options{})
+	if err != nil {
+		a.log.Warn("reminders: job queue unavailable; the mails are delivered by the server's mail sweep", "err", err)
+		q = nil
+	} else {
+		defer q.Stop(context.WithoutCancel(ctx))
+	}
+	svc, err := newReminders(ctx, a, booking.New(a.db, dir), q)
 	if err != nil {
 		return err
 	}

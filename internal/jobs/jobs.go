@@ -150,7 +150,12 @@ func Open(ctx context.Context, db *store.DB, logger *slog.Logger, opt Options) (
 		FetchCooldown:     min(opt.PollInterval, 100*time.Millisecond),
 		PollOnly:          true,
 		JobTimeout:        5 * time.Minute,
-		MaxAttempts:       opt.MaxAttempts,
+		// A job still "running" a minute past the timeout belongs to a
+		// process that died (SIGKILL, a lost machine): River's rescuer
+		// hands it back for another attempt, so a mail or text caught
+		// mid-send goes within minutes, not River's default hour.
+		RescueStuckJobsAfter: 6 * time.Minute,
+		MaxAttempts:          opt.MaxAttempts,
 		// A process may insert jobs it does not work itself: mails in a
 		// server without a mail relay wait for one that has it.
 		SkipUnknownJobCheck: true,
