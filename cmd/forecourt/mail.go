@@ -18,7 +18,10 @@ func startMailOutbox(a *app, deps *web.Deps, q *jobs.Queue) error {
 	set := a.cfg.Mail
 	ob := mail.NewOutbox(a.db, q, mail.SMTPMailer{Addr: set.SMTPAddr, From: set.From}, a.log)
 	if set.SMTPAddr != "" {
-		if err := ob.Register(4); err != nil {
+		// One delivery at a time per process, in the order they were
+		// queued (a lead's mail to the dealer before the visitor's
+		// receipt), as the hand-written loop did.
+		if err := ob.Register(1); err != nil {
 			return err
 		}
 	} else {
