@@ -44,7 +44,11 @@ func main() {
 		defer mu.Unlock()
 		c.Messages++
 		for _, line := range strings.Split(m.Data, "\r\n") {
-			if ref, ok := strings.CutPrefix(line, "Reference: "); ok {
+			ref, ok := strings.CutPrefix(line, "Reference: ")
+			if !ok {
+				ref, ok = strings.CutPrefix(line, "Referens: ") // a Swedish site's lead mail
+			}
+			if ok {
 				c.refs[ref]++
 				if c.refs[ref] == 1 {
 					c.Distinct++

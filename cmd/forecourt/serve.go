@@ -275,17 +275,26 @@ func wireServer(ctx context.Context, a *app, serverRender bool, fitMemory func()
 		deps.Renderer = srv.pool
 	}
 	w := &wiring{app: a, pages: pages, catalog: catalogSvc, engine: engine, media: mediaHandler, deps: &deps,
-		mail: startMailOutbox(ctx, a, &deps), limiter: ratelimit.New(a.db)}
-	if w.booking, err = startBookingEngine(ctx, a, &deps); err != nil {
-		return nil, err
-	}
+		limiter: ratelimit.New(a.db)}
+	// The job queue first: every mail and text message is queued with its
+	// delivery job, so the outbox and the booking engine need it.
 	if w.jobs, err = jobs.Open(ctx, a.db, log, jobs.Options{PollInterval: cfg.JobPoll}); err != nil {
 		return nil, err
 	}
+	wireErr := func(err error) (*server, error) {
+		w.jobs.Stop(ctx)
+		return nil, err
+	}
+	if err := startMailOutbox(a, &deps, w.jobs); err != nil {
+		return wireErr(err)
+	}
+	if w.booking, err = startBookingEngine(ctx, a, &deps); err != nil {
+		return wireErr(err)
+	}
+	w.booking.Jobs = w.jobs
 	for _, wire := range features() {
 		if err := wire(ctx, w); err != nil {
-			w.jobs.Stop(ctx)
-			return nil, err
+			return wireErr(err)
 		}
 	}
 	if err := w.jobs.Start(ctx); err != nil {

@@ -47,7 +47,7 @@ func wireAlerts(ctx context.Context, w *wiring) error {
 		return err
 	}
 	svc := &alerts.Service{DB: w.app.db, Tokens: tokens, Cars: w.catalog.Store(), Texts: dictionaryOf(w.app),
-		Limiter: w.limiter, Limits: set.Limits, DigestHour: set.DigestHour, Kick: w.mail.Kick, Log: w.app.log}
+		Limiter: w.limiter, Limits: set.Limits, DigestHour: set.DigestHour, Jobs: w.jobs, Log: w.app.log}
 	alerts.Register(w.jobs, svc, set.Sweep)
 	api := &alerts.API{Service: svc, Tickets: &forms.Tickets{Secret: ticketKey, MinFill: formSet.MinFill},
 		Search: w.engine}

@@ -16,10 +16,13 @@ import (
 // changes and the workshop's staff share: the booking use case
 // (booking.Service) with its steps (the signed links to a booking's page,
 // the text messages as River jobs into the tyre hotel's SMS outbox, the one
-// SMS adapter, and the owner reminders) and the text messages' service.
+// SMS adapter, and the owner reminders), the text messages' service and
+// the tyre hotel store whose SMS outbox every text message goes through
+// (its sender, the one SMS delivery job, is registered here).
 type bookingParts struct {
-	bookings *booking.Service
-	sms      *bookingsms.Service
+	bookings  *booking.Service
+	sms       *bookingsms.Service
+	tirehotel *tirehotel.Store
 }
 
 // bookingShared makes the shared parts on first use. The links' key is
@@ -42,6 +45,12 @@ func (w *wiring) bookingShared(ctx context.Context) (*bookingParts, error) {
 		return nil, err
 	}
 	th := tirehotel.NewStore(w.app.db, keys)
+	th.Jobs = w.jobs
+	provider := smsProvider(w.app.cfg.SMS)
+	if _, dev := provider.(tirehotel.DevOutbox); dev {
+		w.app.log.Warn("SMS_GATEWAY_URL is not set: text messages go to the development outbox at /_dev/sms.html")
+	}
+	tirehotel.NewSMSSender(th, provider, w.app.log).Register()
 	sms := &bookingsms.Service{Engine: w.booking, Outbox: th,
 		NumberTx: func(ctx context.Context, tx *sql.Tx, b booking.Booking) (string, error) {
 			if b.Flow == booking.FlowWheelChange {
@@ -55,8 +64,8 @@ func (w *wiring) bookingShared(ctx context.Context) (*bookingParts, error) {
 		return nil, err
 	}
 	svc := booking.NewService(w.booking, &booking.Links{Signer: signer, Now: w.booking.Now})
-	svc.SMS, svc.Reminders, svc.Kick = sms, rem, w.mail.Kick
-	w.bookingParts = &bookingParts{bookings: svc, sms: sms}
+	svc.SMS, svc.Reminders = sms, rem
+	w.bookingParts = &bookingParts{bookings: svc, sms: sms, tirehotel: th}
 	return w.bookingParts, nil
 }
 

@@ -66,13 +66,15 @@ func wireForms(ctx context.Context, w *wiring) error {
 		return err
 	}
 	lst := leads.NewStore(w.app.db)
+	lst.Jobs = w.jobs
 	if n, err := lst.MoveLegacyOutbox(ctx, time.Now()); err != nil {
 		w.app.log.Error("moving old lead mails to the shared outbox failed", "err", err)
 	} else if n > 0 {
 		w.app.log.Info("moved old lead mails to the shared outbox", "mails", n)
-		w.mail.Kick()
 	}
-	var backend builder.Backend = builder.NewStore(w.app.db)
+	bst := builder.NewStore(w.app.db)
+	bst.Jobs = w.jobs
+	var backend builder.Backend = bst
 	if set.JotformKey != "" {
 		backend = &builder.Jotform{APIKey: set.JotformKey, Region: set.JotformRegion, BaseURL: set.JotformBaseURL, DB: w.app.db}
 		w.app.log.Info("form-builder submissions go to the hosted form service", "region", set.JotformRegion)
@@ -90,7 +92,6 @@ func wireForms(ctx context.Context, w *wiring) error {
 		Dealers:        w.catalog.Store(),
 		Models:         w.catalog.Store(),
 		Vehicles:       vp,
-		Outbox:         w.mail,
 		Log:            w.app.log,
 	}
 	w.pages.Register("FormBuilder", lib.Loader())

@@ -58,10 +58,10 @@ func TestLeadsCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = db.Tx(ctx, func(tx *sql.Tx) error {
-		if err := mail.Queue(ctx, db, tx, mail.Message{To: "verkstad@example.se", Subject: "Ny bokning", Text: "Per Person, ABC123", Kind: "booking", Ref: "booking:" + bk.ID}, time.Now()); err != nil {
+		if err := mail.Queue(ctx, db, nil, tx, mail.Message{To: "verkstad@example.se", Subject: "Ny bokning", Text: "Per Person, ABC123", Kind: "booking", Ref: "booking:" + bk.ID}, time.Now()); err != nil {
 			return err
 		}
-		return mail.Queue(ctx, db, tx, mail.Message{To: "per@example.se", Subject: "Tack", Text: "Hej Per", Kind: "booking", Ref: "booking:" + bk.ID}, time.Now())
+		return mail.Queue(ctx, db, nil, tx, mail.Message{To: "per@example.se", Subject: "Tack", Text: "Hej Per", Kind: "booking", Ref: "booking:" + bk.ID}, time.Now())
 	})
 	if err != nil {
 		t.Fatal(err)

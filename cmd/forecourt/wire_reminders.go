@@ -12,6 +12,7 @@ import (
 	"forecourt/internal/booking"
 	"forecourt/internal/catalog"
 	"forecourt/internal/gdpr"
+	"forecourt/internal/jobs"
 	"forecourt/internal/places"
 	"forecourt/internal/reminders"
 	"forecourt/internal/store"
@@ -47,7 +48,7 @@ func reminderSecret(ctx context.Context, db *store.DB, set remindersConfig) ([]b
 }
 
 // newReminders is the owner-reminder service over a booking engine.
-func newReminders(ctx context.Context, a *app, eng *booking.Engine, kick func()) (*reminders.Service, error) {
+func newReminders(ctx context.Context, a *app, eng *booking.Engine, q *jobs.Queue) (*reminders.Service, error) {
 	secret, err := reminderSecret(ctx, a.db, a.cfg.Reminders)
 	if err != nil {
 		return nil, err
@@ -57,7 +58,7 @@ func newReminders(ctx context.Context, a *app, eng *booking.Engine, kick func())
 		return nil, err
 	}
 	return &reminders.Service{
-		DB: a.db, Engine: eng, Sites: a.sites, Places: places.Sweden(), Kick: kick, Log: a.log, Tokens: tokens,
+		DB: a.db, Engine: eng, Sites: a.sites, Places: places.Sweden(), Jobs: q, Log: a.log, Tokens: tokens,
 	}, nil
 }
 
@@ -67,7 +68,7 @@ func (w *wiring) ownerReminders(ctx context.Context) (*reminders.Service, error)
 	if w.reminders != nil {
 		return w.reminders, nil
 	}
-	svc, err := newReminders(ctx, w.app, w.booking, w.mail.Kick)
+	svc, err := newReminders(ctx, w.app, w.booking, w.jobs)
 	if err != nil {
 		return nil, err
 	}
@@ -97,8 +98,10 @@ func wireReminders(ctx context.Context, w *wiring) error {
 
 // runReminders is `forecourt reminders run [--now TIME]`: send the
 // reminders due at TIME (default now) and exit. The mails go to the store's
-// outbox, which a running server delivers. --now is for trying the
-// reminders out and for tests: it only decides what is due.
+// outbox with their delivery jobs, which a running server works at once;
+// without the job queue (it cannot open) only the mails are written and
+// the server's mail sweep queues them within a minute. --now is for
+// trying the reminders out and for tests: it only decides what is due.
 func runReminders(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fl := newFlags("reminders", "Owner reminders:\n  forecourt reminders run [--now 2027-11-01T09:00]\nsends the reminders due at --now (UTC, or with an offset such as +01:00; default: now) to the mail outbox.", stderr)
 	nowFlag := fl.String("now", "", "the time to send the reminders due at (YYYY-MM-DDTHH:MM, UTC unless an offset is given)")
@@ -127,7 +130,14 @@ func runReminders(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := dir.Load(ctx, catalog.NewStore(a.db), a.sites.All()); err != nil {
 		return err
 	}
-	svc, err := newReminders(ctx, a, booking.New(a.db, dir), nil)
+	q, err := jobs.Open(ctx, a.db, a.log, jobs.Options{})
+	if err != nil {
+		a.log.Warn("reminders: job queue unavailable; the mails are delivered by the server's mail sweep", "err", err)
+		q = nil
+	} else {
+		defer q.Stop(context.WithoutCancel(ctx))
+	}
+	svc, err := newReminders(ctx, a, booking.New(a.db, dir), q)
 	if err != nil {
 		return err
 	}

@@ -36,8 +36,9 @@ func smsProvider(set smsConfig) tirehotel.SMSProvider {
 		Client: &http.Client{Timeout: 10 * time.Second}}
 }
 
-// wireTirehotel mounts the tyre hotel portal's API (/api/tirehotel/…), its
-// SMS outbox worker and, without a gateway, the development SMS outbox.
+// wireTirehotel mounts the tyre hotel portal's API (/api/tirehotel/…) and,
+// without a gateway, the development SMS outbox. Its login codes go
+// through the one SMS outbox and delivery job of the shared booking parts.
 func wireTirehotel(ctx context.Context, w *wiring) error {
 	a := w.app
 	start := time.Now()
@@ -45,22 +46,15 @@ func wireTirehotel(ctx context.Context, w *wiring) error {
 	if err != nil {
 		return err
 	}
-	provider := smsProvider(a.cfg.SMS)
-	st := tirehotel.NewStore(a.db, keys)
-	sms := tirehotel.NewSMSOutbox(st, provider, a.log)
-	go sms.Run(ctx)
-	_, dev := provider.(tirehotel.DevOutbox)
-	if dev {
-		a.log.Warn("SMS_GATEWAY_URL is not set: codes go to the development outbox at /_dev/sms.html")
-	}
-	scale := a.cfg.Tirehotel.RateScale
-	policy := tirehotel.DefaultPolicy.Scaled(scale)
-	auth := &tirehotel.Auth{Store: st, Keys: keys, Limiter: w.limiter, SMS: sms, Policy: policy, Log: a.log}
 	parts, err := w.bookingShared(ctx)
 	if err != nil {
 		return err
 	}
-	parts.sms.Kick = sms.Kick
+	st := parts.tirehotel
+	_, dev := smsProvider(a.cfg.SMS).(tirehotel.DevOutbox)
+	scale := a.cfg.Tirehotel.RateScale
+	policy := tirehotel.DefaultPolicy.Scaled(scale)
+	auth := &tirehotel.Auth{Store: st, Keys: keys, Limiter: w.limiter, Policy: policy, Log: a.log}
 	// Wheel changes book through the one booking use case over the one
 	// engine (startBookingEngine), which takes their flow for moves and
 	// cancellations.

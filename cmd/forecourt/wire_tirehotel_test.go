@@ -24,7 +24,6 @@ import (
 	"forecourt/internal/demo/stock"
 	"forecourt/internal/demo/tyres"
 	"forecourt/internal/jobs"
-	"forecourt/internal/mail"
 	"forecourt/internal/page"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/site"
@@ -86,7 +85,7 @@ func TestTirehotelServer(t *testing.T) {
 	}
 	deps := web.Deps{Sites: sites, Pages: &page.Assembler{Content: src}, Store: db, AssetsDir: dist, Logger: log,
 		Health: map[string]func(context.Context) string{}}
-	w := &wiring{app: a, deps: &deps, mail: mail.NewOutbox(db, mail.SMTPMailer{}, log), limiter: ratelimit.New(db)}
+	w := &wiring{app: a, deps: &deps, limiter: ratelimit.New(db)}
 	if w.booking, err = startBookingEngine(ctx, a, &deps); err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"forecourt/internal/catalog"
 	"forecourt/internal/gdpr"
 	"forecourt/internal/jobs"
-	"forecourt/internal/mail"
 	"forecourt/internal/media"
 	"forecourt/internal/page"
 	"forecourt/internal/ratelimit"
@@ -28,10 +27,7 @@ type wiring struct {
 	engine  *search.Engine
 	media   *media.Handler
 	deps    *web.Deps
-	// mail is the one outbox every feature queues its mails in (mail.Queue
-	// in the feature's transaction, then mail.Kick()); limiter keeps
-	// rate-limit counters in the store.
-	mail    *mail.Outbox
+	// limiter keeps rate-limit counters in the store.
 	limiter *ratelimit.Limiter
 	// booking is the one booking engine of the service booking and the
 	// tyre hotel's wheel changes, over every site's workshops.
@@ -45,8 +41,10 @@ type wiring struct {
 	bookingParts *bookingParts
 	// jobs is the background job queue (River on the store): a feature
 	// registers its workers (river.AddWorker(w.jobs.Workers, …)) and
-	// periodic jobs (w.jobs.AddPeriodic); serve starts it after every
-	// feature is wired and stops it on shutdown.
+	// periodic jobs (w.jobs.AddPeriodic), and queues its mails and text
+	// messages with their delivery jobs in it (mail.Queue,
+	// tirehotel.Store.Jobs); serve starts it after every feature is wired
+	// and stops it on shutdown.
 	jobs *jobs.Queue
 	// staff is the staff account store (wireStaff): the staff.Recorder of
 	// the audit log that every staff feature records its actions with.

@@ -19,6 +19,7 @@ import (
 
 	"forecourt/internal/catalog"
 	"forecourt/internal/catalogpages"
+	"forecourt/internal/jobs"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/store"
@@ -128,8 +129,10 @@ type Service struct {
 	// DigestHour is the local hour (0–23, the site's time zone) from which
 	// a period's digest goes out; 0 sends as soon as there is news.
 	DigestHour int
-	// Kick wakes the mail outbox after a commit that queued mail.
-	Kick func()
+	// Jobs is the job queue a queued mail's delivery job goes in, in the
+	// mail's transaction; nil (a command-line tool) writes the mail only,
+	// and a running server's mail sweep delivers it.
+	Jobs *jobs.Queue
 	Now  func() time.Time
 	Log  *slog.Logger
 
@@ -150,12 +153,6 @@ func (s *Service) log() *slog.Logger {
 		return s.Log
 	}
 	return slog.Default()
-}
-
-func (s *Service) kick() {
-	if s.Kick != nil {
-		s.Kick()
-	}
 }
 
 func (s *Service) limits() Limits {

@@ -87,9 +87,6 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 			sent++
 		}
 	}
-	if sent > 0 {
-		s.kick()
-	}
 	return sent, nil
 }
 
@@ -187,7 +184,7 @@ func (s *Service) buildDigest(ctx context.Context, tx *sql.Tx, id, period string
 		if err != nil {
 			return err
 		}
-		if err := mail.Queue(ctx, s.DB, tx, m, now); err != nil {
+		if err := mail.Queue(ctx, s.DB, s.Jobs, tx, m, now); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, s.DB.Rebind(`UPDATE alerts_digests SET cars = ? WHERE search_id = ? AND period = ?`), len(cars), id, period); err != nil {

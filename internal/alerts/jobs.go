@@ -121,11 +121,8 @@ type digestWorker struct {
 // Work builds the digest and completes the job in the transaction that
 // claims the period, marks the items and queues the mail.
 func (w *digestWorker) Work(ctx context.Context, job *river.Job[DigestArgs]) error {
-	sent, err := w.s.BuildDigestTx(ctx, job.Args.SearchID, job.Args.Period, func(tx *sql.Tx) error {
+	_, err := w.s.BuildDigestTx(ctx, job.Args.SearchID, job.Args.Period, func(tx *sql.Tx) error {
 		return jobs.CompleteTx(ctx, tx, job)
 	})
-	if err == nil && sent {
-		w.s.kick()
-	}
 	return err
 }

@@ -152,11 +152,8 @@ func (s *Service) Subscribe(ctx context.Context, p Pending, nonce string) (Searc
 		if err != nil {
 			return err
 		}
-		return mail.Queue(ctx, s.DB, tx, m, now)
+		return mail.Queue(ctx, s.DB, s.Jobs, tx, m, now)
 	})
-	if err == nil {
-		s.kick()
-	}
 	return out, err
 }
 

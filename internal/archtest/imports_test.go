@@ -59,7 +59,7 @@ func (l layer) String() string {
 // table in docs/architecture.md, "Go packages".
 var layers = map[string]layer{
 	"errs": foundation, "site": foundation, "store": foundation, "ratelimit": foundation,
-	"linktoken": foundation, "outbox": foundation, "jobs": foundation, "mail": foundation,
+	"linktoken": foundation, "jobs": foundation, "mail": foundation,
 	"phone": foundation, "httpguard": foundation, "httpkit": foundation, "staff": foundation,
 
 	"catalog": domain, "search": domain, "finance": domain, "booking": domain,

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/jobs"
 	"forecourt/internal/store"
 )
 
@@ -153,6 +154,10 @@ type Engine struct {
 	dir *Directory
 	// Now is the clock (a seam for tests).
 	Now func() time.Time
+	// Jobs is the job queue a queued mail's delivery job goes in, in the
+	// mail's transaction; nil (a command-line tool) writes the mail only,
+	// and a running server's mail sweep delivers it.
+	Jobs *jobs.Queue
 }
 
 // New returns an engine over the store and the workshop directory.

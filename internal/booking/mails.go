@@ -210,7 +210,7 @@ func ChangeMails(old, b Booking, w *Workshop, service, manageURL string) ([]mail
 // when the change does.
 func (e *Engine) queueAll(ctx context.Context, tx *sql.Tx, msgs []mail.Message) error {
 	for _, m := range msgs {
-		if err := mail.Queue(ctx, e.db, tx, m, e.Now()); err != nil {
+		if err := mail.Queue(ctx, e.db, e.Jobs, tx, m, e.Now()); err != nil {
 			return err
 		}
 	}

@@ -30,8 +30,6 @@ type Service struct {
 	// Reminders stores the owner's reminder opt-in and cancels a booking's
 	// reminders; nil: none.
 	Reminders Reminders
-	// Kick wakes the mail outbox after a change queued mail; may be nil.
-	Kick func()
 
 	mu    sync.RWMutex
 	flows map[string]*Flow
@@ -188,16 +186,7 @@ func (s *Service) Book(ctx context.Context, r Request, after After) (Booking, er
 	if err != nil {
 		return Booking{}, err
 	}
-	if !b.Replayed {
-		s.kick()
-	}
 	return b, nil
-}
-
-func (s *Service) kick() {
-	if s.Kick != nil {
-		s.Kick()
-	}
 }
 
 // Move moves a booking (MoveRequest) and, in the moving transaction, keeps
@@ -254,7 +243,6 @@ func (s *Service) Move(ctx context.Context, r MoveRequest, c Change) (Booking, e
 	if err != nil {
 		return Booking{}, err
 	}
-	s.kick()
 	return moved, nil
 }
 
@@ -275,7 +263,6 @@ func (s *Service) current(ctx context.Context, id, token string, c Change) (Book
 // cancellation gives its reason and sends a text message too. Cancelling a
 // cancelled booking answers it unchanged.
 func (s *Service) Cancel(ctx context.Context, id, token string, c Change) (Booking, error) {
-	queued := false
 	b, err := s.Engine.cancel(ctx, cancelRequest{ID: id, Token: token, Staff: c.Staff != "", Reason: c.Reason},
 		func(ctx context.Context, tx *sql.Tx, b Booking) error {
 			f, err := s.FlowOf(b)
@@ -286,7 +273,6 @@ func (s *Service) Cancel(ctx context.Context, id, token string, c Change) (Booki
 			if err != nil {
 				return err
 			}
-			queued = true
 			var msgs []mail.Message
 			if c.Staff != "" {
 				msgs, err = StaffCancellationMails(b, w, f.Service, c.Origin+f.RebookPath, c.Reason, c.Lang)
@@ -317,9 +303,6 @@ func (s *Service) Cancel(ctx context.Context, id, token string, c Change) (Booki
 		})
 	if err != nil {
 		return Booking{}, err
-	}
-	if queued {
-		s.kick()
 	}
 	return b, nil
 }

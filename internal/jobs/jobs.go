@@ -7,9 +7,11 @@
 // to completion once (workers must still be idempotent: a job whose worker
 // crashed after its effect but before completion runs again).
 //
-// River was chosen over extending the mail outbox's lease loop because it
-// brings scheduled jobs, periodic jobs with leader election, unique jobs and
-// retries with backoff on both engines, which alerts and reminders need.
+// River was chosen over a hand-written lease loop because it brings
+// scheduled jobs, periodic jobs with leader election, unique jobs and
+// retries with backoff on both engines. Every delivery to an outside
+// service goes through it: mails (internal/mail) and text messages
+// (internal/tirehotel's sms job) retry under the one Retry policy.
 package jobs
 
 import (
@@ -41,9 +43,19 @@ type Queue struct {
 	db      *store.DB
 	own     *sql.DB // SQLite only: River's own one-connection pool to the file
 	log     *slog.Logger
+	retry   Retry
 	mu      sync.Mutex
 	started bool
 }
+
+// NextRetry is when a job that failed its attempt-th attempt (River's
+// job.Attempt, from 1) runs again under the queue's Retry policy.
+func (q *Queue) NextRetry(attempt int) time.Time {
+	return time.Now().Add(q.retry.After(attempt))
+}
+
+// RetryIn is the wait NextRetry adds, for logs.
+func (q *Queue) RetryIn(attempt int) time.Duration { return q.retry.After(attempt) }
 
 // Options tune a queue; the zero value is what the server uses.
 type Options struct {
@@ -54,6 +66,37 @@ type Options struct {
 	PollInterval time.Duration
 	// MaxWorkers is the number of jobs worked at once (default 4).
 	MaxWorkers int
+	// Retry is when a failed delivery is tried again (default
+	// DefaultRetry); tests make it short.
+	Retry Retry
+	// MaxAttempts is how often a job is tried before River discards it
+	// (default River's 25); tests make it small.
+	MaxAttempts int
+}
+
+// Retry is the one retry policy of the jobs that deliver something to a
+// service outside forecourt (a mail, a text message): the n-th failed
+// attempt (n from 1) is tried again after Base·2^(n-1), at most Max. A job
+// that opts in returns Queue.NextRetry from its worker's NextRetry.
+type Retry struct {
+	Base time.Duration
+	Max  time.Duration
+}
+
+// DefaultRetry retries after 2 s, 4 s, 8 s … and then every 5 minutes:
+// fast enough for a login code (valid 5 minutes), gentle on a mail server
+// that is down for hours. After River's 25 attempts (about 1.5 hours) the
+// job is discarded; the outboxes' sweeps then queue a new one for what is
+// still unsent, so nothing accepted is dropped.
+var DefaultRetry = Retry{Base: 2 * time.Second, Max: 5 * time.Minute}
+
+// After is the wait after the n-th failed attempt (n from 1).
+func (r Retry) After(n int) time.Duration {
+	d := r.Base
+	for i := 1; i < n && d < r.Max; i++ {
+		d *= 2
+	}
+	return min(d, r.Max)
 }
 
 // Open migrates River's tables on the store's engine and returns a queue
@@ -70,7 +113,10 @@ func Open(ctx context.Context, db *store.DB, logger *slog.Logger, opt Options) (
 	if opt.MaxWorkers <= 0 {
 		opt.MaxWorkers = 4
 	}
-	q := &Queue{db: db, log: logger, Workers: river.NewWorkers()}
+	if opt.Retry.Base <= 0 || opt.Retry.Max < opt.Retry.Base {
+		opt.Retry = DefaultRetry
+	}
+	q := &Queue{db: db, log: logger, Workers: river.NewWorkers(), retry: opt.Retry}
 	var driver riverdriver.Driver[*sql.Tx]
 	switch db.Engine {
 	case store.SQLite:
@@ -104,6 +150,15 @@ func Open(ctx context.Context, db *store.DB, logger *slog.Logger, opt Options) (
 		FetchCooldown:     min(opt.PollInterval, 100*time.Millisecond),
 		PollOnly:          true,
 		JobTimeout:        5 * time.Minute,
+		// A job still "running" a minute past the timeout belongs to a
+		// process that died (SIGKILL, a lost machine): River's rescuer
+		// hands it back for another attempt, so a mail or text caught
+		// mid-send goes within minutes, not River's default hour.
+		RescueStuckJobsAfter: 6 * time.Minute,
+		MaxAttempts:          opt.MaxAttempts,
+		// A process may insert jobs it does not work itself: mails in a
+		// server without a mail relay wait for one that has it.
+		SkipUnknownJobCheck: true,
 		// Completed jobs are kept a day for the operator to look at, then
 		// River's cleaner removes them.
 		CompletedJobRetentionPeriod: 24 * time.Hour,
@@ -166,6 +221,19 @@ func (f levelFilter) WithGroup(n string) slog.Handler {
 // processes to enqueue it). Call it before Start.
 func (q *Queue) AddPeriodic(job *river.PeriodicJob) {
 	q.Client.PeriodicJobs().Add(job)
+}
+
+// AddQueue makes this process work the named queue with up to maxWorkers
+// jobs at once (call before Start). Jobs inserted in a queue that no
+// process works wait, untouched and without spending attempts, until one
+// does: how mails wait for a server that has a mail relay. The queue
+// fetches its next job 5 ms after a worker frees up (River's default is
+// 100 ms), so a queue of one worker still drains a backlog quickly.
+func (q *Queue) AddQueue(name string, maxWorkers int) error {
+	if err := q.Client.Queues().Add(name, river.QueueConfig{MaxWorkers: maxWorkers, FetchCooldown: 5 * time.Millisecond}); err != nil {
+		return fmt.Errorf("jobs: queue %s: %w", name, err)
+	}
+	return nil
 }
 
 // InsertTx inserts a job in the caller's transaction.

@@ -175,3 +175,14 @@ func TestQueueSurvivesRestart(t *testing.T) {
 		}
 	})
 }
+
+// TestRetryAfter: the one retry policy doubles from Base and stays at Max.
+func TestRetryAfter(t *testing.T) {
+	r := jobs.DefaultRetry
+	for n, want := range map[int]time.Duration{1: 2 * time.Second, 2: 4 * time.Second, 3: 8 * time.Second,
+		8: 256 * time.Second, 9: 5 * time.Minute, 25: 5 * time.Minute} {
+		if got := r.After(n); got != want {
+			t.Errorf("After(%d) = %v, want %v", n, got, want)
+		}
+	}
+}

@@ -1,9 +1,12 @@
 // Package mail is the one outbox of every e-mail forecourt sends: leads,
 // service and wheel-change bookings, form submissions. A domain queues a
-// Message inside its own transaction (Queue), so a mail exists exactly when
-// the data it is about does; the Outbox worker delivers due mails with
-// retries and backoff, so a mail server outage or a restart loses nothing
-// and, with leases in the store, several processes never send one twice.
+// Message inside its own transaction (Queue) together with the mail's
+// delivery job, so a mail and its delivery exist exactly when the data it
+// is about does. The mail_outbox table stays the record of what was sent
+// (the GDPR export and erasure read it); the job queue (internal/jobs)
+// delivers, retries under its one policy and never runs a job in two
+// processes, and the Outbox's sweep re-queues any unsent mail whose job is
+// gone, so a mail server outage or a restart loses nothing.
 package mail
 
 import (

@@ -16,6 +16,7 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/forms/leads/smtptest"
+	"forecourt/internal/jobs"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
@@ -34,9 +35,9 @@ func booking() mail.Message {
 	}
 }
 
-func queue(t *testing.T, db *store.DB, m mail.Message, now time.Time) error {
+func queue(t *testing.T, db *store.DB, q *jobs.Queue, m mail.Message, now time.Time) error {
 	t.Helper()
-	return db.Tx(context.Background(), func(tx *sql.Tx) error { return mail.Queue(context.Background(), db, tx, m, now) })
+	return db.Tx(context.Background(), func(tx *sql.Tx) error { return mail.Queue(context.Background(), db, q, tx, m, now) })
 }
 
 func TestCheckRefusesInjection(t *testing.T) {
@@ -143,21 +144,72 @@ func TestComposeParses(t *testing.T) {
 	}
 }
 
+// openQueue opens a job queue over db with the retry policy's shape at
+// test speed (50 ms, 100 ms, then every 200 ms) and stops it at the end.
+func openQueue(t *testing.T, db *store.DB, maxAttempts int) *jobs.Queue {
+	t.Helper()
+	q, err := jobs.Open(context.Background(), db, nil, jobs.Options{PollInterval: 20 * time.Millisecond,
+		Retry: jobs.Retry{Base: 50 * time.Millisecond, Max: 200 * time.Millisecond}, MaxAttempts: maxAttempts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { q.Stop(context.Background()) })
+	return q
+}
+
+// startOutbox registers an outbox delivering to addr on q and starts q.
+func startOutbox(t *testing.T, db *store.DB, q *jobs.Queue, addr string) *mail.Outbox {
+	t.Helper()
+	ob := mail.NewOutbox(db, q, mail.SMTPMailer{Addr: addr, From: "web@forecourt.se"}, nil)
+	if err := ob.Register(2); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return ob
+}
+
+// waitFor polls cond every 20 ms until it holds, failing after 20 s.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); !cond(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+func attempts(t *testing.T, db *store.DB) int {
+	t.Helper()
+	var n int
+	db.QueryRow(`SELECT COALESCE(MAX(attempts), 0) FROM mail_outbox`).Scan(&n)
+	return n
+}
+
+func unsent(t *testing.T, db *store.DB) (int, int) {
+	t.Helper()
+	sent, unsent, err := mail.State(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sent, unsent
+}
+
 // TestOutboxSurvivesOutage queues a mail while the mail server is down:
-// it is retried after the backoff and arrives exactly once; a rolled-back
-// transaction queues nothing.
+// its job fails and is retried after the backoff, and once the server is
+// up the mail arrives exactly once; a rolled-back transaction queues
+// neither the mail nor its job.
 func TestOutboxSurvivesOutage(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		addr := smtptest.FreeAddr(t)
-		clock := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
-		ob := mail.NewOutbox(db, mail.SMTPMailer{Addr: addr, From: "web@forecourt.se"}, nil)
-		ob.Now = func() time.Time { return clock }
-		ob.BaseDelay = time.Minute
+		q := openQueue(t, db, 0)
+		startOutbox(t, db, q, addr)
 
 		rollback := errors.New("rolled back")
 		err := db.Tx(ctx, func(tx *sql.Tx) error {
-			if err := mail.Queue(ctx, db, tx, booking(), clock); err != nil {
+			if err := mail.Queue(ctx, db, q, tx, booking(), time.Now()); err != nil {
 				return err
 			}
 			return rollback
@@ -165,54 +217,105 @@ func TestOutboxSurvivesOutage(t *testing.T) {
 		if !errors.Is(err, rollback) {
 			t.Fatal(err)
 		}
-		if err := queue(t, db, booking(), clock); err != nil {
+		if err := queue(t, db, q, booking(), time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		if n := ob.Deliver(ctx); n != 0 {
-			t.Fatalf("sent %d with the server down", n)
+		waitFor(t, "two failed attempts", func() bool { return attempts(t, db) >= 2 })
+		if sent, _ := unsent(t, db); sent != 0 {
+			t.Fatalf("sent %d with the server down", sent)
 		}
-		clock = clock.Add(30 * time.Second)
+		var lastErr string
+		var next, created int64
+		db.QueryRow(`SELECT last_error, next_attempt_at, created_at FROM mail_outbox`).Scan(&lastErr, &next, &created)
+		if lastErr == "" || next <= created {
+			t.Errorf("a failed attempt left last_error %q and next attempt %d (queued %d)", lastErr, next, created)
+		}
 		srv := smtptest.Start(t, addr)
-		if n := ob.Deliver(ctx); n != 0 {
-			t.Fatalf("sent %d before the backoff ended", n)
+		waitFor(t, "the mail to be sent", func() bool { sent, _ := unsent(t, db); return sent == 1 })
+		dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := q.Drain(dctx); err != nil {
+			t.Fatal(err)
 		}
-		clock = clock.Add(31 * time.Second)
-		if n := ob.Deliver(ctx); n != 1 {
-			t.Fatalf("sent %d after the server came up, want 1", n)
-		}
-		clock = clock.Add(time.Hour)
-		if n := ob.Deliver(ctx); n != 0 {
-			t.Fatalf("sent %d more later, want none", n)
+		if n, err := q.Pending(ctx, time.Time{}); err != nil || n != 0 {
+			t.Errorf("%d jobs left (%v), want none", n, err)
 		}
 		mails := srv.Messages()
 		if len(mails) != 1 || !strings.Contains(mails[0].Data, "bokning.ics") {
 			t.Fatalf("%d mails arrived, want exactly 1 with the calendar file", len(mails))
 		}
-		if sent, unsent, _ := mail.State(ctx, db); sent != 1 || unsent != 0 {
+		if sent, unsent := unsent(t, db); sent != 1 || unsent != 0 {
 			t.Errorf("outbox sent=%d unsent=%d, want 1 and 0", sent, unsent)
 		}
 	})
 }
 
-// TestTwoWorkersSendOnce runs two outboxes over one store, as two server
+// TestMailWaitsPastLastAttempt: a mail whose job ran out of attempts while
+// the mail server was down is not dropped: the sweep queues it again and
+// it goes once the server is back; a mail written without a job (a
+// command-line tool runs no queue) is queued by the sweep too.
+func TestMailWaitsPastLastAttempt(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		addr := smtptest.FreeAddr(t)
+		q := openQueue(t, db, 1)
+		ob := startOutbox(t, db, q, addr)
+		if err := queue(t, db, q, booking(), time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "the one attempt", func() bool { return attempts(t, db) == 1 })
+		dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := q.Drain(dctx); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := q.Pending(ctx, time.Time{}); n != 0 {
+			t.Fatalf("%d jobs pending, want the mail's discarded", n)
+		}
+		if _, unsent := unsent(t, db); unsent != 1 {
+			t.Fatalf("%d mails unsent, want the one still waiting", unsent)
+		}
+		// A command-line tool writes the mail only.
+		if err := queue(t, db, nil, booking(), time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		srv := smtptest.Start(t, addr)
+		if n, err := ob.Sweep(ctx); err != nil || n != 2 {
+			t.Fatalf("sweep queued %d (%v), want 2", n, err)
+		}
+		waitFor(t, "both mails to be sent", func() bool { sent, _ := unsent(t, db); return sent == 2 })
+		if n, err := ob.Sweep(ctx); err != nil || n != 0 {
+			t.Errorf("a second sweep queued %d (%v), want none", n, err)
+		}
+		if err := q.Drain(dctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := len(srv.Messages()); got != 2 {
+			t.Errorf("%d mails arrived, want 2", got)
+		}
+	})
+}
+
+// TestTwoWorkersSendOnce runs two job queues over one store, as two server
 // processes would: every mail is sent once.
 func TestTwoWorkersSendOnce(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		srv := smtptest.Start(t, "127.0.0.1:0")
+		a, b := openQueue(t, db, 0), openQueue(t, db, 0)
 		now := time.Now()
 		for i := 0; i < 20; i++ {
-			if err := queue(t, db, booking(), now); err != nil {
+			if err := queue(t, db, a, booking(), now); err != nil {
 				t.Fatal(err)
 			}
 		}
-		a := mail.NewOutbox(db, mail.SMTPMailer{Addr: srv.Addr, From: "web@forecourt.se"}, nil)
-		b := mail.NewOutbox(db, mail.SMTPMailer{Addr: srv.Addr, From: "web@forecourt.se"}, nil)
-		done := make(chan int, 2)
-		go func() { done <- a.Deliver(ctx) }()
-		go func() { done <- b.Deliver(ctx) }()
-		if n := <-done + <-done; n != 20 {
-			t.Errorf("the two workers sent %d, want 20", n)
+		startOutbox(t, db, a, srv.Addr)
+		startOutbox(t, db, b, srv.Addr)
+		waitFor(t, "20 mails to be sent", func() bool { sent, _ := unsent(t, db); return sent == 20 })
+		dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := a.Drain(dctx); err != nil {
+			t.Fatal(err)
 		}
 		if got := len(srv.Messages()); got != 20 {
 			t.Errorf("%d mails arrived, want 20", got)
@@ -227,7 +330,7 @@ func TestExportAndErase(t *testing.T) {
 		other := booking()
 		other.To = "verkstad.uppsala@forecourt.se"
 		for _, m := range []mail.Message{booking(), booking(), other} {
-			if err := queue(t, db, m, now); err != nil {
+			if err := queue(t, db, nil, m, now); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -4,21 +4,26 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"forecourt/internal/errs"
-	"forecourt/internal/outbox"
+	"forecourt/internal/jobs"
 	"forecourt/internal/store"
 )
 
 func ms(t time.Time) int64 { return t.UnixMilli() }
 
 // Queue stores m in the outbox inside the caller's transaction tx, so the
-// mail exists exactly when the caller's data does; it is due at once.
-// It fails with errs.Invalid on a bad address, a header with line breaks
-// or a mail over the size limits. Call the Outbox's Kick after the commit.
-func Queue(ctx context.Context, db *store.DB, tx *sql.Tx, m Message, now time.Time) error {
+// mail exists exactly when the caller's data does, and inserts its
+// delivery job in q in the same transaction. With q nil (a command-line
+// tool runs no job queue) only the row is written; the sweep of a running
+// server queues its delivery. It fails with errs.Invalid on a bad address,
+// a header with line breaks or a mail over the size limits.
+func Queue(ctx context.Context, db *store.DB, q *jobs.Queue, tx *sql.Tx, m Message, now time.Time) error {
 	if err := m.Check(); err != nil {
 		return err
 	}
@@ -26,69 +31,45 @@ func Queue(ctx context.Context, db *store.DB, tx *sql.Tx, m Message, now time.Ti
 	if err != nil {
 		return errs.Wrap(err, "encode mail")
 	}
-	_, err = tx.ExecContext(ctx, db.Rebind(`INSERT INTO mail_outbox (kind, ref, to_addr, subject, doc, next_attempt_at, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`), m.Kind, m.Ref, m.To, m.Subject, string(doc), ms(now), ms(now))
-	return errs.Wrap(err, "queue mail")
-}
-
-// Pending is a queued mail being delivered.
-type Pending struct {
-	ID       int64
-	Attempts int // attempts made before this one
-	Message
-}
-
-// claim returns up to limit unsent mails due at now and leases each for
-// lease: another worker does not see them until the lease ends or a
-// failure reschedules them.
-func claim(ctx context.Context, db *store.DB, now time.Time, lease time.Duration, limit int) ([]Pending, error) {
-	rows, err := db.QueryContext(ctx, db.Rebind(`SELECT id, attempts, next_attempt_at, doc
-		FROM mail_outbox WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`), ms(now), limit)
+	var id int64
+	err = tx.QueryRowContext(ctx, db.Rebind(`INSERT INTO mail_outbox (kind, ref, to_addr, subject, doc, next_attempt_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`), m.Kind, m.Ref, m.To, m.Subject, string(doc), ms(now), ms(now)).Scan(&id)
 	if err != nil {
-		return nil, errs.Wrap(err, "list due mails")
+		return errs.Wrap(err, "queue mail")
 	}
-	type row struct {
-		p    Pending
-		next int64
-		doc  string
+	if q == nil {
+		return nil
 	}
-	var due []row
-	for rows.Next() {
-		var r row
-		if err := rows.Scan(&r.p.ID, &r.p.Attempts, &r.next, &r.doc); err != nil {
-			rows.Close()
-			return nil, errs.Wrap(err, "scan due mail")
-		}
-		due = append(due, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, errs.Wrap(err, "list due mails")
-	}
-	var out []Pending
-	for _, r := range due {
-		// The lease: only the worker whose update matches the old due time owns the mail.
-		res, err := db.ExecContext(ctx, db.Rebind(`UPDATE mail_outbox SET next_attempt_at = ?
-			WHERE id = ? AND sent_at IS NULL AND next_attempt_at = ?`), ms(now.Add(lease)), r.p.ID, r.next)
-		if err != nil {
-			return nil, errs.Wrap(err, "claim mail %d", r.p.ID)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			continue
-		}
-		if err := json.Unmarshal([]byte(r.doc), &r.p.Message); err != nil {
-			return nil, errs.Wrap(err, "decode mail %d", r.p.ID)
-		}
-		out = append(out, r.p)
-	}
-	return out, nil
+	return errs.Wrap(q.InsertTx(ctx, tx, SendArgs{ID: id}, sendOpts()), "queue mail delivery")
 }
 
-func markSent(ctx context.Context, db *store.DB, id int64, now time.Time) error {
-	_, err := db.ExecContext(ctx, db.Rebind(`UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, last_error = '' WHERE id = ?`), ms(now), id)
+// QueueName is the job queue mails are delivered from. Only a process
+// with a mail relay works it, so without one mails and their jobs wait.
+const QueueName = "mail"
+
+// SendArgs is the delivery job of one mail: its row in the outbox, never
+// the mail itself (River keeps arguments in clear, and an erased mail
+// must leave nothing behind).
+type SendArgs struct {
+	ID int64 `json:"id"`
+}
+
+// Kind implements river.JobArgs.
+func (SendArgs) Kind() string { return "mail_send" }
+
+// sendOpts: unique by the row, so the sweep never adds a second job for a
+// mail whose job is still waiting, running or done.
+func sendOpts() *river.InsertOpts {
+	return &river.InsertOpts{Queue: QueueName, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+func markSent(ctx context.Context, db *store.DB, tx *sql.Tx, id int64, now time.Time) error {
+	_, err := tx.ExecContext(ctx, db.Rebind(`UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, last_error = '' WHERE id = ? AND sent_at IS NULL`), ms(now), id)
 	return errs.Wrap(err, "mark mail %d sent", id)
 }
 
+// markFailed records a failed attempt and when the job tries again (for
+// the operator: River schedules the retry).
 func markFailed(ctx context.Context, db *store.DB, id int64, next time.Time, cause string) error {
 	if len(cause) > 500 {
 		cause = cause[:500]
@@ -158,93 +139,160 @@ func EraseRefs(ctx context.Context, tx *sql.Tx, db *store.DB, refs []string) (in
 	return total, nil
 }
 
-// Outbox delivers queued mails: it claims due mails, sends them and
-// reschedules failures with exponential backoff (BaseDelay·2^attempts,
-// capped at MaxDelay). Mails stay in the store until sent.
+// Outbox delivers queued mails as jobs of the job queue: one job per
+// mail, retried under the queue's retry policy (jobs.Retry), and a
+// periodic sweep that queues a new job for every mail still unsent whose
+// job is gone (discarded after its last attempt, or never inserted because
+// a command-line tool queued the mail). Mails stay in the store until
+// sent, so a mail server outage or a restart loses nothing, and a mail
+// accepted while the mail server is down goes once it is back.
 type Outbox struct {
 	DB     *store.DB
+	Jobs   *jobs.Queue
 	Mailer Mailer
 	Log    *slog.Logger
-	// Poll is how often due mails are looked for (default 2 s); Kick wakes
-	// the worker at once after a Queue.
-	Poll      time.Duration
-	BaseDelay time.Duration // default 5 s
-	MaxDelay  time.Duration // default 15 min
-	Lease     time.Duration // default 2 min: how long a claimed mail is hidden from other workers
-	Now       func() time.Time
-
-	loop outbox.Loop
+	Now    func() time.Time
 }
 
-// NewOutbox returns an Outbox with its defaults set; set fields before Run.
-func NewOutbox(db *store.DB, m Mailer, log *slog.Logger) *Outbox {
-	o := &Outbox{DB: db, Mailer: m, Log: log}
-	o.init()
-	return o
+// NewOutbox returns the outbox of q's process.
+func NewOutbox(db *store.DB, q *jobs.Queue, m Mailer, log *slog.Logger) *Outbox {
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Outbox{DB: db, Jobs: q, Mailer: m, Log: log, Now: time.Now}
 }
 
-func (o *Outbox) init() {
-	o.loop.Init()
-	if o.BaseDelay <= 0 {
-		o.BaseDelay = 5 * time.Second
+// SweepEvery is how often the sweep looks for unsent mails without a job.
+const SweepEvery = time.Minute
+
+// Register makes this process deliver mails: it works the mail queue with
+// up to workers deliveries at once and runs the sweep every SweepEvery
+// (and at start). Call it before the queue starts, and only with a mail
+// relay: a process that does not register leaves mails waiting.
+func (o *Outbox) Register(workers int) error {
+	if err := o.Jobs.AddQueue(QueueName, workers); err != nil {
+		return err
 	}
-	if o.MaxDelay <= 0 {
-		o.MaxDelay = 15 * time.Minute
-	}
-	if o.Lease <= 0 {
-		o.Lease = 2 * time.Minute
-	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	if o.Log == nil {
-		o.Log = slog.Default()
-	}
+	river.AddWorker(o.Jobs.Workers, &sendWorker{o: o})
+	river.AddWorker(o.Jobs.Workers, &sweepWorker{o: o})
+	o.Jobs.AddPeriodic(river.NewPeriodicJob(river.PeriodicInterval(SweepEvery), func() (river.JobArgs, *river.InsertOpts) {
+		return sweepArgs{}, &river.InsertOpts{Queue: QueueName, UniqueOpts: river.UniqueOpts{ByPeriod: SweepEvery}}
+	}, &river.PeriodicJobOpts{RunOnStart: true}))
+	return nil
 }
 
-// Kick asks the worker to look for due mails now. It is safe on a nil
-// Outbox (a server without a mail worker).
-func (o *Outbox) Kick() {
-	if o == nil {
-		return
+type sendWorker struct {
+	river.WorkerDefaults[SendArgs]
+	o *Outbox
+}
+
+// NextRetry is the one retry policy of deliveries.
+func (w *sendWorker) NextRetry(job *river.Job[SendArgs]) time.Time {
+	return w.o.Jobs.NextRetry(job.Attempt)
+}
+
+// Work sends the mail and marks it sent in the transaction that completes
+// the job. A mail erased or already sent meanwhile is not sent.
+func (w *sendWorker) Work(ctx context.Context, job *river.Job[SendArgs]) error {
+	o, id := w.o, job.Args.ID
+	var doc string
+	var sent sql.NullInt64
+	err := o.DB.QueryRowContext(ctx, o.DB.Rebind(`SELECT doc, sent_at FROM mail_outbox WHERE id = ?`), id).Scan(&doc, &sent)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && sent.Valid {
+		return nil
 	}
-	o.loop.Kick()
-}
-
-// Backoff is the wait after the n-th failed attempt (n from 1).
-func (o *Outbox) Backoff(n int) time.Duration { return outbox.Backoff(o.BaseDelay, o.MaxDelay, n) }
-
-// Run delivers mails until ctx is done.
-func (o *Outbox) Run(ctx context.Context) {
-	if o.Poll > 0 {
-		o.loop.Poll = o.Poll
+	if err != nil {
+		return errs.Wrap(err, "read mail %d", id)
 	}
-	o.loop.Run(ctx, o.Deliver)
-}
-
-// Deliver sends every mail due now once and returns how many were sent.
-func (o *Outbox) Deliver(ctx context.Context) int {
-	claimDue := func(ctx context.Context) ([]Pending, error) { return claim(ctx, o.DB, o.Now(), o.Lease, 20) }
-	return outbox.Drain(ctx, claimDue, o.send, func(err error) { o.Log.Error("mail outbox: claim failed", "err", err) })
-}
-
-// send delivers one claimed mail and records the outcome.
-func (o *Outbox) send(ctx context.Context, p Pending) bool {
+	var m Message
+	if err := json.Unmarshal([]byte(doc), &m); err != nil {
+		return river.JobCancel(errs.Wrap(err, "decode mail %d", id))
+	}
 	sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	err := o.Mailer.Send(sctx, p.Message)
+	err = o.Mailer.Send(sctx, m)
 	cancel()
 	if err != nil {
-		wait := o.Backoff(p.Attempts + 1)
-		o.Log.Warn("mail outbox: send failed; will retry", "mail", p.ID, "kind", p.Kind, "attempt", p.Attempts+1, "retry_in", wait.String(), "err", err)
-		if err := markFailed(ctx, o.DB, p.ID, o.Now().Add(wait), err.Error()); err != nil {
-			o.Log.Error("mail outbox: reschedule failed", "mail", p.ID, "err", err)
+		wait := o.Jobs.RetryIn(job.Attempt)
+		o.Log.Warn("mail outbox: send failed; will retry", "mail", id, "kind", m.Kind, "attempt", job.Attempt, "retry_in", wait.String(), "err", err)
+		if err := markFailed(ctx, o.DB, id, o.Now().Add(wait), err.Error()); err != nil {
+			o.Log.Error("mail outbox: record failure", "mail", id, "err", err)
 		}
-		return false
+		return err
 	}
-	if err := markSent(ctx, o.DB, p.ID, o.Now()); err != nil {
-		o.Log.Error("mail outbox: mark sent failed", "mail", p.ID, "err", err)
-		return false
+	err = o.DB.Tx(ctx, func(tx *sql.Tx) error {
+		if err := markSent(ctx, o.DB, tx, id, o.Now()); err != nil {
+			return err
+		}
+		return jobs.CompleteTx(ctx, tx, job)
+	})
+	if err != nil {
+		o.Log.Error("mail outbox: mark sent failed", "mail", id, "err", err)
+		return err
 	}
-	o.Log.Info("mail outbox: mail sent", "mail", p.ID, "kind", p.Kind, "attempt", p.Attempts+1)
-	return true
+	o.Log.Info("mail outbox: mail sent", "mail", id, "kind", m.Kind, "attempt", job.Attempt)
+	return nil
+}
+
+type sweepArgs struct{}
+
+func (sweepArgs) Kind() string { return "mail_sweep" }
+
+type sweepWorker struct {
+	river.WorkerDefaults[sweepArgs]
+	o *Outbox
+}
+
+func (w *sweepWorker) Work(ctx context.Context, job *river.Job[sweepArgs]) error {
+	n, err := w.o.Sweep(ctx)
+	if n > 0 {
+		w.o.Log.Info("mail outbox: queued delivery of waiting mails", "mails", n)
+	}
+	return err
+}
+
+// Sweep inserts a delivery job for every unsent mail that has none
+// waiting, running or done (unique jobs skip the others) and returns how
+// many it inserted.
+func (o *Outbox) Sweep(ctx context.Context) (int, error) {
+	inserted := 0
+	after := int64(0)
+	for {
+		var ids []int64
+		rows, err := o.DB.QueryContext(ctx, o.DB.Rebind(`SELECT id FROM mail_outbox WHERE sent_at IS NULL AND id > ? ORDER BY id LIMIT 500`), after)
+		if err != nil {
+			return inserted, errs.Wrap(err, "list unsent mails")
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return inserted, errs.Wrap(err, "list unsent mails")
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return inserted, errs.Wrap(err, "list unsent mails")
+		}
+		if len(ids) == 0 {
+			return inserted, nil
+		}
+		params := make([]river.InsertManyParams, len(ids))
+		for i, id := range ids {
+			params[i] = river.InsertManyParams{Args: SendArgs{ID: id}, InsertOpts: sendOpts()}
+		}
+		err = o.DB.Tx(ctx, func(tx *sql.Tx) error {
+			res, err := o.Jobs.Client.InsertManyTx(ctx, tx, params)
+			for _, r := range res {
+				if !r.UniqueSkippedAsDuplicate {
+					inserted++
+				}
+			}
+			return err
+		})
+		if err != nil {
+			return inserted, errs.Wrap(err, "queue waiting mails")
+		}
+		after = ids[len(ids)-1]
+	}
 }

@@ -26,6 +26,7 @@ import (
 
 	"forecourt/internal/booking"
 	"forecourt/internal/errs"
+	"forecourt/internal/jobs"
 	"forecourt/internal/linktoken"
 	"forecourt/internal/mail"
 	"forecourt/internal/places"
@@ -125,8 +126,10 @@ type Service struct {
 	// Now is the wall clock of stored times and queued mails (a test
 	// seam); which reminders are due is RunDue's argument.
 	Now func() time.Time
-	// Kick wakes the mail outbox after a sweep queued mails.
-	Kick func()
+	// Jobs is the job queue a queued mail's delivery job goes in, in the
+	// mail's transaction; nil (a command-line tool) writes the mail only,
+	// and a running server's mail sweep delivers it.
+	Jobs *jobs.Queue
 	Log  *slog.Logger
 }
 
@@ -344,9 +347,6 @@ func (s *Service) RunDue(ctx context.Context, asOf time.Time) (int, error) {
 			sent++
 		}
 	}
-	if sent > 0 && s.Kick != nil {
-		s.Kick()
-	}
 	return sent, firstErr
 }
 
@@ -394,7 +394,7 @@ func (s *Service) sendOne(ctx context.Context, id string, asOf time.Time) (bool,
 		if err != nil {
 			return err
 		}
-		if err := mail.Queue(ctx, db, tx, msg, now); err != nil {
+		if err := mail.Queue(ctx, db, s.Jobs, tx, msg, now); err != nil {
 			return err
 		}
 		sent = true

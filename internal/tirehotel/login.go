@@ -69,7 +69,6 @@ type Auth struct {
 	Store   *Store
 	Keys    *Keys
 	Limiter Limiter
-	SMS     *SMSOutbox // kicked after a code is queued; may be nil
 	Policy  Policy
 	Now     func() time.Time
 	Log     *slog.Logger
@@ -251,7 +250,6 @@ func (a *Auth) Login(ctx context.Context, sealed, client string) (string, error)
 	if err != nil {
 		return "", err
 	}
-	a.SMS.Kick()
 	return token, nil
 }
 

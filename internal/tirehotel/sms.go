@@ -12,8 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"forecourt/internal/errs"
-	"forecourt/internal/outbox"
+	"forecourt/internal/jobs"
 )
 
 // SMS is one text message; To is E.164.
@@ -93,93 +95,77 @@ func (DevOutbox) Send(context.Context, SMS) error { return nil }
 
 const purposeSMS = "tirehotel/sms"
 
-// queueSMSTx stores m in the outbox inside tx (sealed), due now and given
-// up at expires.
+// SMSArgs is the delivery job of one text message: its row in the SMS
+// outbox, where number and text are sealed (River keeps arguments in
+// clear).
+type SMSArgs struct {
+	ID int64 `json:"id"`
+}
+
+// Kind implements river.JobArgs.
+func (SMSArgs) Kind() string { return "sms_send" }
+
+// smsOpts: unique by the row, so the sweep never adds a second job for a
+// message whose job is still waiting, running or done.
+func smsOpts() *river.InsertOpts {
+	return &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
+}
+
+// queueSMSTx stores m in the outbox inside tx (sealed), given up at
+// expires, and inserts its delivery job in the same transaction (without
+// a job queue only the row: the sweep of a running server sends it).
 func (s *Store) queueSMSTx(ctx context.Context, tx *sql.Tx, m SMS, now, expires time.Time) error {
-	_, err := tx.ExecContext(ctx, s.db.Rebind(`INSERT INTO tirehotel_sms_outbox (to_enc, phone_mac, body_enc, next_attempt_at, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`),
-		s.keys.Seal(purposeSMS+"/to", []byte(m.To)), s.PhoneMAC(m.To), s.keys.Seal(purposeSMS+"/body", []byte(m.Body)), ms(now), ms(expires), ms(now))
-	return errs.Wrap(err, "queue sms")
+	var id int64
+	err := tx.QueryRowContext(ctx, s.db.Rebind(`INSERT INTO tirehotel_sms_outbox (to_enc, phone_mac, body_enc, next_attempt_at, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`),
+		s.keys.Seal(purposeSMS+"/to", []byte(m.To)), s.PhoneMAC(m.To), s.keys.Seal(purposeSMS+"/body", []byte(m.Body)), ms(now), ms(expires), ms(now)).Scan(&id)
+	if err != nil {
+		return errs.Wrap(err, "queue sms")
+	}
+	if s.Jobs == nil {
+		return nil
+	}
+	return errs.Wrap(s.Jobs.InsertTx(ctx, tx, SMSArgs{ID: id}, smsOpts()), "queue sms delivery")
 }
 
 // QueueSMSTx queues a text message to to (E.164) inside tx, given up
-// unsent after expires: how a booking's messages (internal/booking/
-// bookingsms) reach this outbox and its gateway or development page.
+// unsent after expires: the one way a text message is sent, a login code
+// as much as a booking's messages (internal/booking/bookingsms).
 func (s *Store) QueueSMSTx(ctx context.Context, tx *sql.Tx, to, body string, expires time.Time) error {
 	return s.queueSMSTx(ctx, tx, SMS{To: to, Body: body}, time.Now(), expires)
 }
 
-// pendingSMS is a claimed outbox row.
-type pendingSMS struct {
-	ID       int64
-	Attempts int
-	Expires  time.Time
-	SMS      SMS
+// smsRow is a queued message as the worker reads it.
+type smsRow struct {
+	expires    int64
+	toE, bodyE string
+	done       bool // sent or given up
 }
 
-// claimSMS leases up to limit due messages to this worker; due messages
-// past their expiry are given up instead. With nothing due it only reads.
-func (s *Store) claimSMS(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]pendingSMS, error) {
-	rows, err := s.db.QueryContext(ctx, s.db.Rebind(`SELECT id, attempts, next_attempt_at, expires_at, to_enc, body_enc FROM tirehotel_sms_outbox
-		WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`), ms(now), limit)
-	if err != nil {
-		return nil, errs.Wrap(err, "list due sms")
+func (s *Store) readSMS(ctx context.Context, id int64) (smsRow, error) {
+	var r smsRow
+	var sent, gaveUp sql.NullInt64
+	err := s.db.QueryRowContext(ctx, s.db.Rebind(`SELECT expires_at, to_enc, body_enc, sent_at, given_up_at FROM tirehotel_sms_outbox WHERE id = ?`), id).
+		Scan(&r.expires, &r.toE, &r.bodyE, &sent, &gaveUp)
+	if errors.Is(err, sql.ErrNoRows) {
+		return smsRow{done: true}, nil // erased
 	}
-	type row struct {
-		p          pendingSMS
-		next, exp  int64
-		toE, bodyE string
-	}
-	var due []row
-	for rows.Next() {
-		var r row
-		if err := rows.Scan(&r.p.ID, &r.p.Attempts, &r.next, &r.exp, &r.toE, &r.bodyE); err != nil {
-			rows.Close()
-			return nil, errs.Wrap(err, "scan due sms")
-		}
-		due = append(due, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, errs.Wrap(err, "list due sms")
-	}
-	var out []pendingSMS
-	for _, r := range due {
-		if r.exp <= ms(now) {
-			// Its code is dead: never send it.
-			if _, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE tirehotel_sms_outbox SET given_up_at = ?, body_enc = '', last_error = 'expired'
-				WHERE id = ? AND sent_at IS NULL AND given_up_at IS NULL`), ms(now), r.p.ID); err != nil {
-				return nil, errs.Wrap(err, "give up sms %d", r.p.ID)
-			}
-			continue
-		}
-		res, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE tirehotel_sms_outbox SET next_attempt_at = ? WHERE id = ? AND sent_at IS NULL AND next_attempt_at = ?`),
-			ms(now.Add(lease)), r.p.ID, r.next)
-		if err != nil {
-			return nil, errs.Wrap(err, "claim sms %d", r.p.ID)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			continue
-		}
-		to, err1 := s.keys.Open(purposeSMS+"/to", r.toE)
-		body, err2 := s.keys.Open(purposeSMS+"/body", r.bodyE)
-		if err1 != nil || err2 != nil {
-			s.db.ExecContext(ctx, s.db.Rebind(`UPDATE tirehotel_sms_outbox SET given_up_at = ?, last_error = 'does not open under the current key' WHERE id = ?`), ms(now), r.p.ID)
-			continue
-		}
-		r.p.SMS = SMS{To: string(to), Body: string(body)}
-		r.p.Expires = fromMS(r.exp)
-		out = append(out, r.p)
-	}
-	return out, nil
+	r.done = sent.Valid || gaveUp.Valid
+	return r, errs.Wrap(err, "read sms %d", id)
 }
 
-func (s *Store) markSMSSent(ctx context.Context, id int64, now time.Time, keepBody bool) error {
+func (s *Store) giveUpSMS(ctx context.Context, id int64, now time.Time, cause string) error {
+	_, err := s.db.ExecContext(ctx, s.db.Rebind(`UPDATE tirehotel_sms_outbox SET given_up_at = ?, body_enc = '', last_error = ?
+		WHERE id = ? AND sent_at IS NULL AND given_up_at IS NULL`), ms(now), cause, id)
+	return errs.Wrap(err, "give up sms %d", id)
+}
+
+func (s *Store) markSMSSent(ctx context.Context, tx *sql.Tx, id int64, now time.Time, keepBody bool) error {
 	q := `UPDATE tirehotel_sms_outbox SET sent_at = ?, attempts = attempts + 1, last_error = '' WHERE id = ?`
 	if !keepBody {
 		// The code in it is not needed once it left; keep no copy.
 		q = `UPDATE tirehotel_sms_outbox SET sent_at = ?, attempts = attempts + 1, last_error = '', body_enc = '' WHERE id = ?`
 	}
-	_, err := s.db.ExecContext(ctx, s.db.Rebind(q), ms(now), id)
+	_, err := tx.ExecContext(ctx, s.db.Rebind(q), ms(now), id)
 	return errs.Wrap(err, "mark sms %d sent", id)
 }
 
@@ -227,101 +213,161 @@ func (s *Store) DevMessages(ctx context.Context, limit int) ([]DevSMS, error) {
 	return out, errs.Wrap(rows.Err(), "list sms")
 }
 
-// SMSOutbox delivers queued SMS with retries and backoff (BaseDelay·2^n,
-// at most MaxDelay) until each message expires with its code; rows live
+// SMSSender delivers queued text messages as jobs of the job queue, one
+// job per message retried under the queue's retry policy (jobs.Retry)
+// until the message expires with its code, and a periodic sweep that
+// queues a new job for a message still due whose job is gone. Rows live
 // in the store, so a gateway outage or a restart loses no code request.
-type SMSOutbox struct {
+type SMSSender struct {
 	Store    *Store
 	Provider SMSProvider
 	Log      *slog.Logger
 	// KeepBodies keeps sent texts readable (the development outbox).
 	KeepBodies bool
-	Poll       time.Duration // default 2 s
-	BaseDelay  time.Duration // default 2 s
-	MaxDelay   time.Duration // default 1 min
-	Lease      time.Duration // default 1 min
 	Now        func() time.Time
-
-	loop outbox.Loop
 }
 
-func (o *SMSOutbox) init() {
-	o.loop.Init()
-	if o.BaseDelay <= 0 {
-		o.BaseDelay = 2 * time.Second
+// NewSMSSender returns the sender of st's messages (its Jobs queue)
+// through p.
+func NewSMSSender(st *Store, p SMSProvider, log *slog.Logger) *SMSSender {
+	if log == nil {
+		log = slog.Default()
 	}
-	if o.MaxDelay <= 0 {
-		o.MaxDelay = time.Minute
-	}
-	if o.Lease <= 0 {
-		o.Lease = time.Minute
-	}
-	if o.Now == nil {
-		o.Now = time.Now
-	}
-	if o.Log == nil {
-		o.Log = slog.Default()
-	}
-}
-
-// NewSMSOutbox returns an outbox with its defaults; set fields before Run.
-func NewSMSOutbox(st *Store, p SMSProvider, log *slog.Logger) *SMSOutbox {
-	o := &SMSOutbox{Store: st, Provider: p, Log: log}
+	o := &SMSSender{Store: st, Provider: p, Log: log, Now: time.Now}
 	_, o.KeepBodies = p.(DevOutbox)
-	o.init()
 	return o
 }
 
-// Kick wakes the worker after a message was queued.
-func (o *SMSOutbox) Kick() {
-	if o == nil {
-		return
+// SMSSweepEvery is how often the sweep looks for due messages without a job.
+const SMSSweepEvery = time.Minute
+
+// Register adds the delivery worker and the sweep (every SMSSweepEvery
+// and at start) to the store's job queue; call it before the queue starts.
+func (o *SMSSender) Register() {
+	q := o.Store.Jobs
+	river.AddWorker(q.Workers, &smsWorker{o: o})
+	river.AddWorker(q.Workers, &smsSweepWorker{o: o})
+	q.AddPeriodic(river.NewPeriodicJob(river.PeriodicInterval(SMSSweepEvery), func() (river.JobArgs, *river.InsertOpts) {
+		return smsSweepArgs{}, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: SMSSweepEvery}}
+	}, &river.PeriodicJobOpts{RunOnStart: true}))
+}
+
+type smsWorker struct {
+	river.WorkerDefaults[SMSArgs]
+	o *SMSSender
+}
+
+// NextRetry is the one retry policy of deliveries.
+func (w *smsWorker) NextRetry(job *river.Job[SMSArgs]) time.Time {
+	return w.o.Store.Jobs.NextRetry(job.Attempt)
+}
+
+// Work sends one message. A message past its expiry, or failing for good
+// (a PermanentError, or a retry that would come after it expires), is
+// given up and never sent. Logs name message ids only: never numbers or
+// texts.
+func (w *smsWorker) Work(ctx context.Context, job *river.Job[SMSArgs]) error {
+	o, id := w.o, job.Args.ID
+	st := o.Store
+	r, err := st.readSMS(ctx, id)
+	if err != nil || r.done {
+		return err
 	}
-	o.loop.Kick()
-}
-
-// Run delivers until ctx is done.
-func (o *SMSOutbox) Run(ctx context.Context) {
-	o.init()
-	if o.Poll > 0 {
-		o.loop.Poll = o.Poll
-	}
-	o.loop.Run(ctx, o.Deliver)
-}
-
-// Deliver sends every due message once and returns how many were sent.
-// Logs name message ids only: never numbers or texts.
-func (o *SMSOutbox) Deliver(ctx context.Context) int {
-	o.init()
-	claimDue := func(ctx context.Context) ([]pendingSMS, error) { return o.Store.claimSMS(ctx, o.Now(), o.Lease, 20) }
-	return outbox.Drain(ctx, claimDue, o.send, func(err error) { o.Log.Error("sms outbox: claim failed", "err", err) })
-}
-
-// send delivers one claimed message; a permanent failure or a retry that
-// would come after the code expired gives the message up.
-func (o *SMSOutbox) send(ctx context.Context, p pendingSMS) bool {
-	sctx, cancel := context.WithTimeout(ctx, 15*time.Second)
-	err := o.Provider.Send(sctx, p.SMS)
-	cancel()
 	now := o.Now()
+	if r.expires <= ms(now) {
+		// Its code is dead: never send it.
+		return st.giveUpSMS(ctx, id, now, "expired")
+	}
+	to, err1 := st.keys.Open(purposeSMS+"/to", r.toE)
+	body, err2 := st.keys.Open(purposeSMS+"/body", r.bodyE)
+	if err1 != nil || err2 != nil {
+		return st.giveUpSMS(ctx, id, now, "does not open under the current key")
+	}
+	sctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	err = o.Provider.Send(sctx, SMS{To: string(to), Body: string(body)})
+	cancel()
+	now = o.Now()
 	if err != nil {
-		wait := outbox.Backoff(o.BaseDelay, o.MaxDelay, p.Attempts+1)
+		wait := st.Jobs.RetryIn(job.Attempt)
 		var perm *PermanentError
-		giveUp := errors.As(err, &perm) || !now.Add(wait).Before(p.Expires)
-		o.Log.Warn("sms outbox: send failed", "sms", p.ID, "attempt", p.Attempts+1, "given_up", giveUp, "retry_in", wait.String(), "err", err)
+		giveUp := errors.As(err, &perm) || !now.Add(wait).Before(fromMS(r.expires))
+		o.Log.Warn("sms outbox: send failed", "sms", id, "attempt", job.Attempt, "given_up", giveUp, "retry_in", wait.String(), "err", err)
 		next := now.Add(wait)
 		if giveUp {
 			next = now
 		}
-		if err := o.Store.markSMSFailed(ctx, p.ID, next, giveUp, err.Error()); err != nil {
-			o.Log.Error("sms outbox: reschedule failed", "sms", p.ID, "err", err)
+		if err := st.markSMSFailed(ctx, id, next, giveUp, err.Error()); err != nil {
+			o.Log.Error("sms outbox: record failure", "sms", id, "err", err)
 		}
-		return false
+		if giveUp {
+			return river.JobCancel(err)
+		}
+		return err
 	}
-	if err := o.Store.markSMSSent(ctx, p.ID, now, o.KeepBodies); err != nil {
-		o.Log.Error("sms outbox: mark sent failed", "sms", p.ID, "err", err)
-		return false
+	err = st.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := st.markSMSSent(ctx, tx, id, now, o.KeepBodies); err != nil {
+			return err
+		}
+		return jobs.CompleteTx(ctx, tx, job)
+	})
+	if err != nil {
+		o.Log.Error("sms outbox: mark sent failed", "sms", id, "err", err)
+		return err
 	}
-	o.Log.Info("sms outbox: sent", "sms", p.ID, "attempt", p.Attempts+1)
-	return true
+	o.Log.Info("sms outbox: sent", "sms", id, "attempt", job.Attempt)
+	return nil
+}
+
+type smsSweepArgs struct{}
+
+func (smsSweepArgs) Kind() string { return "sms_sweep" }
+
+type smsSweepWorker struct {
+	river.WorkerDefaults[smsSweepArgs]
+	o *SMSSender
+}
+
+func (w *smsSweepWorker) Work(ctx context.Context, job *river.Job[smsSweepArgs]) error {
+	_, err := w.o.Sweep(ctx)
+	return err
+}
+
+// Sweep gives up the unsent messages past their expiry and inserts a
+// delivery job for every other unsent one that has none waiting, running
+// or done (unique jobs skip those); it returns how many jobs it inserted.
+func (o *SMSSender) Sweep(ctx context.Context) (int, error) {
+	st := o.Store
+	now := o.Now()
+	if _, err := st.db.ExecContext(ctx, st.db.Rebind(`UPDATE tirehotel_sms_outbox SET given_up_at = ?, body_enc = '', last_error = 'expired'
+		WHERE sent_at IS NULL AND given_up_at IS NULL AND expires_at <= ?`), ms(now), ms(now)); err != nil {
+		return 0, errs.Wrap(err, "give up expired sms")
+	}
+	rows, err := st.db.QueryContext(ctx, st.db.Rebind(`SELECT id FROM tirehotel_sms_outbox WHERE sent_at IS NULL AND given_up_at IS NULL ORDER BY id LIMIT 1000`))
+	if err != nil {
+		return 0, errs.Wrap(err, "list due sms")
+	}
+	var params []river.InsertManyParams
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return 0, errs.Wrap(err, "list due sms")
+		}
+		params = append(params, river.InsertManyParams{Args: SMSArgs{ID: id}, InsertOpts: smsOpts()})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(params) == 0 {
+		return 0, errs.Wrap(err, "list due sms")
+	}
+	inserted := 0
+	err = st.db.Tx(ctx, func(tx *sql.Tx) error {
+		res, err := st.Jobs.Client.InsertManyTx(ctx, tx, params)
+		for _, r := range res {
+			if !r.UniqueSkippedAsDuplicate {
+				inserted++
+			}
+		}
+		return err
+	})
+	return inserted, errs.Wrap(err, "queue due sms")
 }

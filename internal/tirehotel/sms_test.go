@@ -3,6 +3,7 @@ package tirehotel
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"io"
 	"log/slog"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"forecourt/internal/jobs"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
 )
@@ -83,60 +85,130 @@ func TestGatewaySend(t *testing.T) {
 }
 
 // TestSMSOutbox: a code request survives a gateway outage and is sent
-// when it is back; a message whose code expired is given up; nothing of
-// the number or the text is logged.
+// when it is back, once; a message whose code expired is given up; a
+// message whose job is gone is queued again by the sweep; nothing of the
+// number or the text is logged.
 func TestSMSOutbox(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		e := mustEnv(t, db)
+		ctx := context.Background()
 		g := &fakeGateway{fail: 2, status: 503}
 		srv := httptest.NewServer(g)
 		defer srv.Close()
-		var logs bytes.Buffer
-		ob := NewSMSOutbox(e.st, &Gateway{URL: srv.URL, Sender: "Forecourt"}, slog.New(slog.NewJSONHandler(&logs, nil)))
+		q, err := jobs.Open(ctx, db, nil, jobs.Options{PollInterval: 20 * time.Millisecond,
+			Retry: jobs.Retry{Base: 50 * time.Millisecond, Max: 200 * time.Millisecond}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer q.Stop(ctx)
+		e.st.Jobs = q
+		var logs syncBuffer
+		ob := NewSMSSender(e.st, &Gateway{URL: srv.URL, Sender: "Forecourt"}, slog.New(slog.NewJSONHandler(&logs, nil)))
 		ob.Now = e.clock.Now
-		e.auth.SMS = ob
+		ob.Register()
+		if err := q.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		received := func() []url.Values {
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			return append([]url.Values(nil), g.received...)
+		}
+		count := func(where string) int {
+			var n int
+			db.QueryRow(`SELECT count(*) FROM tirehotel_sms_outbox WHERE ` + where).Scan(&n)
+			return n
+		}
+		wait := func(what string, cond func() bool) {
+			t.Helper()
+			for deadline := time.Now().Add(20 * time.Second); !cond(); time.Sleep(20 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("timed out waiting for %s", what)
+				}
+			}
+		}
+		drain := func() {
+			t.Helper()
+			dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+			defer cancel()
+			if err := q.Drain(dctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+
 		e.login(t, "ABC123", "10.0.0.1")
-		ctx := context.Background()
-		if n := ob.Deliver(ctx); n != 0 {
-			t.Fatalf("sent %d during the outage", n)
+		wait("the code to be sent", func() bool { return count("sent_at IS NOT NULL") == 1 })
+		drain()
+		if got := received(); len(got) != 1 || got[0].Get("To") != "+46701740605" {
+			t.Fatalf("after the outage the gateway got %v, want the code once", got)
 		}
-		e.clock.Add(ob.BaseDelay)
-		if n := ob.Deliver(ctx); n != 0 {
-			t.Fatalf("sent %d during the outage", n)
-		}
-		if n := ob.Deliver(ctx); n != 0 {
-			t.Fatalf("sent %d before the backoff ended", n)
-		}
-		e.clock.Add(2 * ob.BaseDelay)
-		if n := ob.Deliver(ctx); n != 1 || len(g.received) != 1 || g.received[0].Get("To") != "+46701740605" {
-			t.Fatalf("after the outage: sent %d, gateway got %v", n, g.received)
-		}
-		if n := ob.Deliver(ctx); n != 0 {
-			t.Errorf("sent again: %d", n)
+		var attempts int
+		var body string
+		db.QueryRow(`SELECT attempts, body_enc FROM tirehotel_sms_outbox`).Scan(&attempts, &body)
+		if attempts != 3 {
+			t.Errorf("sent at attempt %d, want 3 (two failed during the outage)", attempts)
 		}
 		// Sent texts are not kept when a gateway delivers them.
-		var body string
-		db.QueryRow(`SELECT body_enc FROM tirehotel_sms_outbox`).Scan(&body)
 		if body != "" {
 			t.Errorf("sent text kept")
 		}
+		if n, err := ob.Sweep(ctx); err != nil || n != 0 {
+			t.Errorf("sweep queued %d (%v) for a sent message", n, err)
+		}
+
 		// A message still failing when its code expires is given up.
 		e.clock.Add(10 * time.Minute)
+		g.mu.Lock()
 		g.fail, g.status = 1000, 500
+		g.mu.Unlock()
 		e.login(t, "ABC123", "10.0.0.1")
-		for i := 0; i < 20; i++ {
-			ob.Deliver(ctx)
-			e.clock.Add(ob.MaxDelay)
+		wait("a failed attempt", func() bool { return count("sent_at IS NULL AND attempts > 0") == 1 })
+		e.clock.Add(10 * time.Minute)
+		wait("the expired message to be given up", func() bool { return count("given_up_at IS NOT NULL") == 1 })
+		drain()
+		if got := len(received()); got != 1 {
+			t.Errorf("the gateway got %d messages, want only the first", got)
 		}
-		var gaveUp int
-		db.QueryRow(`SELECT count(*) FROM tirehotel_sms_outbox WHERE given_up_at IS NOT NULL`).Scan(&gaveUp)
-		if gaveUp != 1 {
-			t.Errorf("%d given up, want 1", gaveUp)
+
+		// A message whose job is gone (a command-line tool, or attempts
+		// used up) is queued again by the sweep and sent.
+		g.mu.Lock()
+		g.fail = 0
+		g.mu.Unlock()
+		e.st.Jobs = nil
+		if err := db.Tx(ctx, func(tx *sql.Tx) error {
+			return e.st.QueueSMSTx(ctx, tx, "+46701740606", "Hej", e.clock.Now().Add(time.Hour))
+		}); err != nil {
+			t.Fatal(err)
 		}
+		e.st.Jobs = q
+		if n, err := ob.Sweep(ctx); err != nil || n != 1 {
+			t.Fatalf("sweep queued %d (%v), want 1", n, err)
+		}
+		wait("the swept message to be sent", func() bool { return count("sent_at IS NOT NULL") == 2 })
+
 		for _, secret := range []string{"0701740605", "701740605", "Din kod", "Däckhotellet"} {
 			if strings.Contains(logs.String(), secret) {
 				t.Errorf("log contains %q:\n%s", secret, logs.String())
 			}
 		}
 	})
+}
+
+// syncBuffer is a bytes.Buffer the job workers may log into concurrently.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

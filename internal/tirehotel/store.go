@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"forecourt/internal/errs"
+	"forecourt/internal/jobs"
 	"forecourt/internal/store"
 )
 
@@ -17,6 +18,11 @@ import (
 type Store struct {
 	db   *store.DB
 	keys *Keys
+	// Jobs is the job queue the delivery jobs of the store's mails and text
+	// messages go in, in the transaction that queues them; nil (a
+	// command-line tool) writes the mail or message only, and a running
+	// server's sweeps deliver it.
+	Jobs *jobs.Queue
 }
 
 // NewStore returns the tyre hotel store on db; keys seal phone numbers.

@@ -449,7 +449,7 @@ func (wc *WheelChange) recordTx(ctx context.Context, tx *sql.Tx, s Session, b bo
 		Headers:     map[string]string{"Reply-To": w.Email},
 		Kind:        "wheelchange", Ref: "wheelchange:" + c.BookingConfirmationID,
 	}
-	return mail.Queue(ctx, st.db, tx, msg, now)
+	return mail.Queue(ctx, st.db, st.Jobs, tx, msg, now)
 }
 
 var svMonths = []string{"januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"}

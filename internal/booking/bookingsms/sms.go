@@ -2,9 +2,10 @@
 // confirmation at once and a reminder 24 hours before the drop-off, when
 // the customer gave a mobile number (the tyre hotel always has one). They
 // are River jobs (internal/jobs) inserted in the booking's own
-// transaction; the worker writes the text into the SMS outbox that already
-// exists (the tyre hotel's: a gateway, or without one the development
-// outbox at /_dev/sms.html) and completes the job in one transaction.
+// transaction; the worker writes the text, with its delivery job, into the
+// one SMS outbox (the tyre hotel's: a gateway, or without one the
+// development outbox at /_dev/sms.html) and completes the job in one
+// transaction, so a booking's text goes the way every text goes.
 //
 // A job names the booking and the booking's Sequence when it was made, and
 // the worker sends nothing when the booking was cancelled or its time
@@ -28,8 +29,9 @@ import (
 // RemindBefore is how long before the drop-off the reminder goes.
 const RemindBefore = 24 * time.Hour
 
-// Outbox queues one text message inside tx; it is given up (never sent)
-// after expires. (*tirehotel.Store).QueueSMSTx is the one the server uses.
+// Outbox queues one text message and its delivery job inside tx; it is
+// given up (never sent) after expires. (*tirehotel.Store).QueueSMSTx is
+// the one the server uses.
 type Outbox interface {
 	QueueSMSTx(ctx context.Context, tx *sql.Tx, to, body string, expires time.Time) error
 }
@@ -62,8 +64,6 @@ type Service struct {
 	Engine *booking.Engine
 	Outbox Outbox
 	Jobs   *jobs.Queue
-	// Kick wakes the SMS outbox after a message was queued; may be nil.
-	Kick func()
 	// NumberTx is the number a booking's messages go to, read when one is
 	// sent; nil: the booking's own phone (a wheel change uses the tyre
 	// hotel agreement's).
@@ -103,11 +103,15 @@ type worker struct {
 	s *Service
 }
 
+// NextRetry is the one retry policy of deliveries (jobs.Retry).
+func (w *worker) NextRetry(job *river.Job[Args]) time.Time {
+	return w.s.Jobs.NextRetry(job.Attempt)
+}
+
 // Work queues the text (unless the booking was cancelled or changed) and
 // completes the job in one transaction, so a crash never sends it twice.
 func (w *worker) Work(ctx context.Context, job *river.Job[Args]) error {
-	queued := false
-	err := w.s.Engine.DB().Tx(ctx, func(tx *sql.Tx) error {
+	return w.s.Engine.DB().Tx(ctx, func(tx *sql.Tx) error {
 		b, err := w.s.Engine.ByIDTx(ctx, tx, job.Args.BookingID)
 		if err != nil && !errs.Is(err, errs.NotFound) {
 			return err
@@ -134,15 +138,10 @@ func (w *worker) Work(ctx context.Context, job *river.Job[Args]) error {
 				if err := w.s.Outbox.QueueSMSTx(ctx, tx, to, Text(job.Args.Message, job.Args.Lang, b, ws), b.Start); err != nil {
 					return err
 				}
-				queued = true
 			}
 		}
 		return jobs.CompleteTx(ctx, tx, job)
 	})
-	if err == nil && queued && w.s.Kick != nil {
-		w.s.Kick()
-	}
-	return err
 }
 
 // MobileNumber normalises a number as people write it ("070-123 45 67",

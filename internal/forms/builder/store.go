@@ -11,6 +11,7 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/forms/leads"
+	"forecourt/internal/jobs"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
 )
@@ -59,6 +60,10 @@ func (s *Store) Exists(ctx context.Context, submissionID string) (bool, error) {
 // the same transaction.
 type Store struct {
 	db *store.DB
+	// Jobs is the job queue a queued mail's delivery job goes in, in the
+	// mail's transaction; nil (a command-line tool) writes the mail only,
+	// and a running server's mail sweep delivers it.
+	Jobs *jobs.Queue
 }
 
 // NewStore returns the built-in backend over db.
@@ -105,7 +110,7 @@ func (s *Store) Submit(ctx context.Context, sub Submission, now time.Time) (Resu
 			return err
 		}
 		msg := MailOf(sub)
-		if err := mail.Queue(ctx, s.db, tx, msg, now); err != nil {
+		if err := mail.Queue(ctx, s.db, s.Jobs, tx, msg, now); err != nil {
 			return errs.Wrap(err, "queue form mail")
 		}
 		return nil

@@ -43,9 +43,6 @@ type DealerSites interface {
 	DealerSites(ctx context.Context, siteName string) ([]catalog.DealerSite, error)
 }
 
-// Kicker wakes the outbox after a mail was queued (*mail.Outbox).
-type Kicker interface{ Kick() }
-
 // Service holds what the form endpoints need.
 type Service struct {
 	Leads   *leads.Store
@@ -64,7 +61,6 @@ type Service struct {
 	Vehicles       vehicles.Provider
 	Models         PriceModels
 	ValuationLimit ratelimit.Limit
-	Outbox         Kicker
 	Log            *slog.Logger
 	// ExtraOriginHosts are host names allowed as Origin besides the site's
 	// own and its public URLs' (httpguard.OriginAllowed).
@@ -192,12 +188,9 @@ func (s *Service) handleComhub(w http.ResponseWriter, r *http.Request) error {
 	// A sell / trade-in request keeps its car's preliminary range, worked
 	// out again here: it goes into the dealer's mail and the stored lead.
 	f.SetSellValuation(s.sellValuation(r.Context(), st, f))
-	_, created, err := s.Leads.Save(r.Context(), st.Name, f, to, f.Mail(to, carTitle, st.DefaultLanguage()), nonce, s.now())
+	_, _, err = s.Leads.Save(r.Context(), st.Name, f, to, f.Mail(to, carTitle, st.DefaultLanguage()), nonce, s.now())
 	if err != nil {
 		return err
-	}
-	if created && s.Outbox != nil {
-		s.Outbox.Kick()
 	}
 	return httpkit.WriteJSON(w, r, http.StatusAccepted, ok)
 }
@@ -390,12 +383,8 @@ func (s *Service) handleJotform(w http.ResponseWriter, r *http.Request) error {
 	if err := forms.AllowRecipient(r.Context(), s.Limiter, s.recipientLimit(), def.Recipient); err != nil {
 		return err
 	}
-	res, err := s.Backend.Submit(r.Context(), builder.Submission{Site: st.Name, Lang: st.DefaultLanguage(), Def: def, SubmissionID: b.SubmissionID, Answers: answers, Nonce: nonce}, s.now())
-	if err != nil {
+	if _, err := s.Backend.Submit(r.Context(), builder.Submission{Site: st.Name, Lang: st.DefaultLanguage(), Def: def, SubmissionID: b.SubmissionID, Answers: answers, Nonce: nonce}, s.now()); err != nil {
 		return err
-	}
-	if res.Created && s.Outbox != nil && s.Backend.Name() == "built-in" {
-		s.Outbox.Kick()
 	}
 	return httpkit.WriteJSON(w, r, http.StatusOK, out)
 }

@@ -13,6 +13,7 @@ import (
 	"forecourt/internal/forms"
 	"forecourt/internal/forms/leads"
 	"forecourt/internal/forms/leads/smtptest"
+	"forecourt/internal/jobs"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
 	"forecourt/internal/store/storetest"
@@ -169,33 +170,54 @@ func TestSaveNothingHalfStored(t *testing.T) {
 }
 
 // TestLeadMailArrives queues a lead while the mail server is down, lets the
-// shared outbox fail and back off, then starts the server on the same
-// address: the dealer's mail arrives exactly once.
+// shared outbox's job fail and back off, then starts the server on the
+// same address: the dealer's mail arrives exactly once.
 func TestLeadMailArrives(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		st := leads.NewStore(db)
 		addr := smtptest.FreeAddr(t)
-		clock := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
-		ob := mail.NewOutbox(db, mail.SMTPMailer{Addr: addr, From: "web@forecourt.se"}, nil)
-		ob.Now = func() time.Time { return clock }
-		ob.BaseDelay = time.Minute
-
-		f := mustForm(t, "sub-outage-001")
-		if _, _, err := st.Save(ctx, "group-se", f, dealer, f.Mail(dealer, "Volvo XC60 2024", "en"), "", clock); err != nil {
+		q, err := jobs.Open(ctx, db, nil, jobs.Options{PollInterval: 20 * time.Millisecond,
+			Retry: jobs.Retry{Base: 50 * time.Millisecond, Max: 200 * time.Millisecond}})
+		if err != nil {
 			t.Fatal(err)
 		}
-		if n := ob.Deliver(ctx); n != 0 {
-			t.Fatalf("sent %d with the server down", n)
+		defer q.Stop(ctx)
+		st.Jobs = q
+		ob := mail.NewOutbox(db, q, mail.SMTPMailer{Addr: addr, From: "web@forecourt.se"}, nil)
+		if err := ob.Register(1); err != nil {
+			t.Fatal(err)
 		}
-		clock = clock.Add(30 * time.Second)
+		if err := q.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		state := func() (sent, attempts int) {
+			db.QueryRow(`SELECT COALESCE(SUM(CASE WHEN sent_at IS NULL THEN 0 ELSE 1 END), 0), COALESCE(MAX(attempts), 0) FROM mail_outbox`).Scan(&sent, &attempts)
+			return sent, attempts
+		}
+		wait := func(what string, cond func() bool) {
+			t.Helper()
+			for deadline := time.Now().Add(20 * time.Second); !cond(); time.Sleep(20 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("timed out waiting for %s", what)
+				}
+			}
+		}
+
+		f := mustForm(t, "sub-outage-001")
+		if _, _, err := st.Save(ctx, "group-se", f, dealer, f.Mail(dealer, "Volvo XC60 2024", "en"), "", time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		wait("a failed attempt", func() bool { _, n := state(); return n >= 1 })
+		if sent, _ := state(); sent != 0 {
+			t.Fatalf("sent %d with the server down", sent)
+		}
 		srv := smtptest.Start(t, addr)
-		if n := ob.Deliver(ctx); n != 0 {
-			t.Fatalf("sent %d before the backoff ended", n)
-		}
-		clock = clock.Add(31 * time.Second)
-		if n := ob.Deliver(ctx); n != 1 {
-			t.Fatalf("sent %d after the server came up, want 1", n)
+		wait("the mail to be sent", func() bool { sent, _ := state(); return sent == 1 })
+		dctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := q.Drain(dctx); err != nil {
+			t.Fatal(err)
 		}
 		mails := srv.Messages()
 		if len(mails) != 1 {

@@ -51,7 +51,7 @@ func (s *Store) MoveLegacyOutbox(ctx context.Context, now time.Time) (int, error
 			if ValidEmail(r.replyTo) {
 				msg.Headers = map[string]string{"Reply-To": r.replyTo}
 			}
-			if err := mail.Queue(ctx, s.db, tx, msg, now); err != nil {
+			if err := mail.Queue(ctx, s.db, s.Jobs, tx, msg, now); err != nil {
 				return err
 			}
 			moved++

@@ -10,6 +10,7 @@ import (
 
 	"forecourt/internal/errs"
 	"forecourt/internal/forms"
+	"forecourt/internal/jobs"
 	"forecourt/internal/mail"
 	"forecourt/internal/store"
 )
@@ -18,6 +19,10 @@ import (
 // outbox (internal/mail) in the same transaction.
 type Store struct {
 	db *store.DB
+	// Jobs is the job queue a queued mail's delivery job goes in, in the
+	// mail's transaction; nil (a command-line tool) writes the mail only,
+	// and a running server's mail sweep delivers it.
+	Jobs *jobs.Queue
 }
 
 // NewStore returns the lead store over db.
@@ -90,7 +95,7 @@ func (s *Store) Save(ctx context.Context, siteName string, f *Form, to Recipient
 			Headers: map[string]string{"Reply-To": f.Email},
 			Kind:    MailKind, Ref: MailRef(f.SubmissionID),
 		}
-		if err := mail.Queue(ctx, s.db, tx, msg, now); err != nil {
+		if err := mail.Queue(ctx, s.db, s.Jobs, tx, msg, now); err != nil {
 			return errs.Wrap(err, "queue lead mail")
 		}
 		// The customer's receipt (reference, what happens next) goes in
@@ -99,7 +104,7 @@ func (s *Store) Save(ctx context.Context, siteName string, f *Form, to Recipient
 			if to.Email != "" {
 				r.Headers = map[string]string{"Reply-To": to.Email}
 			}
-			if err := mail.Queue(ctx, s.db, tx, r, now); err != nil {
+			if err := mail.Queue(ctx, s.db, s.Jobs, tx, r, now); err != nil {
 				return errs.Wrap(err, "queue receipt")
 			}
 		}
