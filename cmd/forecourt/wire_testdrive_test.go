@@ -80,7 +80,7 @@ func testDriveOfSoldCar(t *testing.T, dsn string) {
 	os.WriteFile(filepath.Join(dist, ".vite", "manifest.json"), []byte(`{"src/app/entry-client.tsx":{"file":"assets/entry.js","isEntry":true}}`), 0o644)
 	deps := web.Deps{Sites: sites, Pages: &page.Assembler{Content: src}, Store: db, AssetsDir: dist, Logger: log,
 		Health: map[string]func(context.Context) string{}}
-	w := &wiring{app: a, deps: &deps, mail: mail.NewOutbox(db, mail.SMTPMailer{}, log), limiter: ratelimit.New(db)}
+	w := &wiring{app: a, deps: &deps, limiter: ratelimit.New(db)}
 	if w.booking, err = startBookingEngine(ctx, a, &deps); err != nil {
 		t.Fatal(err)
 	}
