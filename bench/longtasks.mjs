@@ -163,11 +163,6 @@ function longTasks(events) {
       else if (e.name === "TimerFire" || e.name === "FireAnimationFrame" || e.name === "FireIdleCallback" || e.name === "EventDispatch" || e.name === "RunMicrotasks")
         add(e.name === "EventDispatch" ? `event ${d.type}` : e.name, e.dur);
     }
-    if (process.env.LONGTASKS_DEBUG) {
-      const names = new Map();
-      for (const e of inside) names.set(e.name, (names.get(e.name) ?? 0) + e.dur);
-      console.log("   debug", Math.round(t.dur / 1000), [...names].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, d]) => `${k} ${Math.round(d / 1000)}`).join(", "));
-    }
     const what = [...parts].sort((a, b) => b[1] - a[1]).filter(([, d]) => d >= 5_000).map(([k, d]) => `${k} ${Math.round(d / 1000)}`);
     let fns = [];
     if (detail && samples.length) {
@@ -207,8 +202,9 @@ function linkParents(events) {
   // older ones give children lists: turn those into parents.
   for (const e of events) {
     const cp = e.name === "ProfileChunk" ? e.args?.data?.cpuProfile : null;
+    const byId = new Map((cp?.nodes ?? []).map((n) => [n.id, n]));
     for (const n of cp?.nodes ?? []) for (const c of n.children ?? []) {
-      const child = cp.nodes.find((x) => x.id === c);
+      const child = byId.get(c);
       if (child) child.parent = n.id;
     }
   }
@@ -230,7 +226,7 @@ try {
     summary.push({ name, p, mid, results });
     console.log(`\n${name} ${p}: ${mid.after.length} long tasks after FCP, ${Math.round(mid.sum)} ms in all, ${Math.round(mid.blocking)} ms blocking (median run; runs: ${results.map((r) => `${r.after.length}/${Math.round(r.sum)}/${Math.round(r.blocking)}`).join(", ")} count/sum/blocking)`);
     for (const t of mid.lt) {
-      console.log(`  at ${t.at} ms${t.afterFCP ? "" : " (before FCP)"}: ${Math.round(t.dur)} ms — ${t.what.join(", ") || "navigation"}`);
+      console.log(`  at ${t.at} ms${t.afterFCP ? "" : " (before FCP)"}: ${Math.round(t.dur)} ms — ${t.what.join(", ") || "none of these (the navigation's commit, mostly)"}`);
       for (const f of t.fns) console.log(`      ${f}`);
     }
   }
