@@ -42,7 +42,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
             // (page context and texts, the API client, the request hook,
             // formatting) travel as one chunk: as a chunk each, their
             // per-file overhead alone cost the car detail page 0.5 KB.
-            output: { codeSplitting: { groups: [{ name: "lib", test: /src\/lib\/(page-context|text|api-client|search|use-request|hooks|format|value-text)\.tsx?$/ }] } },
+            output: { codeSplitting: { groups: [{ name: "lib", test: /src\/lib\/(page-context|text|api-client|search|use-request|hooks|format|next-task|value-text)\.tsx?$/ }] } },
           },
   },
   test: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNumber, moneyFormat, numberFormat, textOrder } from "./format";
+import { formatNumber, moneyFormat, numberFormat, textOrder, warmUpFormats } from "./format";
 
 describe("format", () => {
   it("formats as toLocaleString does", () => {
@@ -16,6 +16,13 @@ describe("format", () => {
     expect(numberFormat("sv-SE", opts).format(19900)).toBe(new Intl.NumberFormat("sv-SE", opts).format(19900));
     expect(moneyFormat("sv-SE", "SEK")).toBe(moneyFormat("sv-SE", "SEK"));
     expect(moneyFormat("en-GB", "GBP").format(12345)).toBe(new Intl.NumberFormat("en-GB", { ...opts, currency: "GBP" }).format(12345));
+  });
+  it("warms up the formatters the page will use, and leaves a currency Intl refuses to the render", async () => {
+    await warmUpFormats("nb-NO", "NOK");
+    expect(formatNumber(1234, "nb-NO")).toBe((1234).toLocaleString("nb-NO"));
+    expect(moneyFormat("nb-NO", "NOK").format(100)).toBe(new Intl.NumberFormat("nb-NO", { style: "currency", currency: "NOK", maximumFractionDigits: 0 }).format(100));
+    await expect(warmUpFormats("sv-SE", "not a currency")).resolves.toBeUndefined();
+    expect(() => moneyFormat("sv-SE", "not a currency")).toThrow(RangeError);
   });
   it("orders texts as localeCompare does", () => {
     const words = ["Škoda", "Audi", "Volvo", "Öresund", "Ängel", "MAN", "Citroën", "a10", "a9", "Zeekr"];

@@ -4,6 +4,8 @@
 // comparison): a car list of 48 cards and 15 facets formats several hundred
 // numbers, and building their formatters was a third of the page's server
 // render.
+import { nextTask } from "./next-task";
+
 const made = new Map<string, Intl.NumberFormat | Intl.Collator>();
 
 // remember returns the object made under key, making it the first time. The
@@ -28,6 +30,25 @@ export function numberFormat(locale: string, options?: Intl.NumberFormatOptions)
 /** moneyFormat is the formatter of whole amounts of currency (prices on every car card), without an options key per call. */
 export function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
   return remember(`m\u0000${locale}\u0000${currency}`, () => new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }));
+}
+
+/**
+ * warmUpFormats makes the shared number and money formatters of a site's
+ * locale and currency ahead of the first render that uses them, each in a
+ * task of its own (nextTask). The first Intl formatter of a page starts
+ * ICU's number formatting, 30–70 ms at a phone's CPU speed, which inside
+ * the hydration of the first car card made one long task of it. A locale or
+ * currency Intl refuses is left for the render to report.
+ */
+export async function warmUpFormats(locale: string, currency: string): Promise<void> {
+  for (const make of [() => numberFormat(locale), () => moneyFormat(locale, currency)]) {
+    await nextTask();
+    try {
+      make();
+    } catch {
+      // The render that uses it throws the same error where it is seen.
+    }
+  }
 }
 
 /** formatNumber is n.toLocaleString(locale) with a shared formatter. */

@@ -26,8 +26,26 @@ export function useFavourites(): FavouritesState {
   return state;
 }
 
-/** useIsFavourite reports whether a car is saved (false until hydrated). */
+/**
+ * useIsFavourite reports whether a car is saved (false until hydrated). Every
+ * car card's heart uses it: its state is the one answer, so a car that is
+ * not saved re-renders nothing after hydration (the whole list's state made
+ * all 48 cards of a list render again at once, a long task on a phone).
+ */
 export function useIsFavourite(id: number): boolean {
-  const { list } = useFavourites();
-  return list.some((c) => c.car_id === id);
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    const sync = () => setOn(readFavourites().some((c) => c.car_id === id));
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || e.key === FAVOURITES_KEY) sync();
+    };
+    sync();
+    window.addEventListener(FAVOURITES_CHANGED, sync);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener(FAVOURITES_CHANGED, sync);
+      window.removeEventListener("storage", onStorage);
+    };
+  }, [id]);
+  return on;
 }

@@ -42,11 +42,14 @@ export function ScrollToTop() {
     const check = () => {
       frame = 0;
       if (resized) for (const el of document.querySelectorAll(KEEP_CLEAR)) resized.observe(el);
+      setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD);
       setTucked(covers(ref.current));
     };
-    // Showing follows the scroll at once; the cover check waits for the next frame.
+    // Everything is read in the next frame, once: reading the scroll offset
+    // at once, in a handler of every DOM change, transition end or click,
+    // made the browser lay the page out on the spot each time (while the
+    // page loads and hydrates, many times a frame).
     const schedule = () => {
-      setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD);
       if (!frame) frame = window.requestAnimationFrame(check);
     };
     // What to keep clear may appear after the press that asked for it (a

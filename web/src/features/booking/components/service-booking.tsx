@@ -1,7 +1,7 @@
 // ServiceBooking: the block of /boka-service. The flow itself lives in its own
 // chunk, loaded after hydration; the server and the first client render show
 // the same placeholder frame (no storage or window during render).
-import { useEffect, useState, type ComponentType } from "react";
+import { startTransition, useEffect, useState, type ComponentType } from "react";
 import type { BlockProps } from "../../../app/block-props";
 import { BookingSkeleton } from "./booking-skeleton";
 import "../booking.css";
@@ -21,7 +21,10 @@ export function ServiceBooking(_props: BlockProps) {
   useEffect(() => {
     let live = true;
     loadFlow().then(
-      (c) => live && setFlow(() => c),
+      // The flow's first render (its comboboxes and calendar) is large: in
+      // a transition React renders it in slices and yields between them,
+      // with the skeleton on screen until it is ready.
+      (c) => live && startTransition(() => setFlow(() => c)),
       () => live && setFailed(true),
     );
     return () => {
