@@ -33,25 +33,27 @@ describe("Shell brand theming", () => {
 });
 
 describe("ScrollToTop", () => {
-  it(`appears after ${SCROLL_TO_TOP_THRESHOLD} px and scrolls to the top`, () => {
-    const scrollTo = vi.fn();
-    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+  // The button reads the scroll offset once a frame, not in the scroll
+  // handler: a scroll is followed by the next frame before it is looked at.
+  const scrollTo = async (y: number) => {
+    await act(async () => {
+      window.scrollY = y;
+      fireEvent.scroll(window);
+      await new Promise((done) => window.requestAnimationFrame(() => done(undefined)));
+    });
+  };
+
+  it(`appears after ${SCROLL_TO_TOP_THRESHOLD} px and scrolls to the top`, async () => {
+    const scrolled = vi.fn();
+    window.scrollTo = scrolled as unknown as typeof window.scrollTo;
     renderWithPage(<Shell />);
     expect(screen.queryByRole("button", { name: "Till toppen" })).toBeNull();
-    act(() => {
-      window.scrollY = SCROLL_TO_TOP_THRESHOLD;
-      fireEvent.scroll(window);
-    });
+    await scrollTo(SCROLL_TO_TOP_THRESHOLD);
     expect(screen.queryByRole("button", { name: "Till toppen" })).toBeNull();
-    act(() => {
-      window.scrollY = SCROLL_TO_TOP_THRESHOLD + 1;
-      fireEvent.scroll(window);
-    });
+    await scrollTo(SCROLL_TO_TOP_THRESHOLD + 1);
     fireEvent.click(screen.getByRole("button", { name: "Till toppen" }));
-    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
-    act(() => {
-      window.scrollY = 0;
-      fireEvent.scroll(window);
-    });
+    expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    await scrollTo(0);
+    expect(screen.queryByRole("button", { name: "Till toppen" })).toBeNull();
   });
 });
