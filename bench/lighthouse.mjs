@@ -47,6 +47,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${Math.round(x)} ms`;
 const sec = (x) => `${(x / 1000).toFixed(1)} s`;
 const rows = [];
+// Lighthouse's measure of this machine's CPU (its benchmark index): figures
+// from machines whose index differs much are not comparable.
+const bench = [];
 try {
   for (const [name, p] of templates) {
     const status = (await fetch(base + p, { redirect: "manual" })).status;
@@ -58,6 +61,7 @@ try {
     for (let i = 0; i < runs; i++) {
       const res = await lighthouse(base + p, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
       const lhr = res.lhr;
+      bench.push(lhr.environment?.benchmarkIndex ?? 0);
       const a = (id) => lhr.audits[id];
       const opp = Object.values(lhr.audits)
         .filter((x) => x.details?.type === "opportunity" && (x.details.overallSavingsMs ?? 0) > 50)
@@ -82,10 +86,12 @@ try {
 } finally {
   await chrome.kill();
 }
+const index = bench.length ? Math.round(median(bench)) : 0;
+console.log(`benchmark index ${index} (median of ${bench.length} runs), load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 if (write && rows.length) {
   const date = new Date().toISOString().slice(0, 10);
   const load = os.loadavg().map((x) => x.toFixed(1)).join(" ");
-  let md = `\n### Lighthouse mobile, ${date} (load average ${load})\n\n\`node bench/lighthouse.mjs ${base} --write\`, default mobile profile (simulated slow 4G, 4x CPU), median of three runs per template (the three runs in brackets).\n\n`;
+  let md = `\n### Lighthouse mobile, ${date} (benchmark index ${index}, load average ${load})\n\n\`node bench/lighthouse.mjs ${base} --write\`, default mobile profile (simulated slow 4G, 4x CPU), median of three runs per template (the three runs in brackets).\n\n`;
   md += "| template | path | performance | LCP | FCP | TBT | CLS | top opportunities |\n|---|---|---|---|---|---|---|---|\n";
   for (const r of rows) md += `| ${r.name} | \`${r.path.length > 40 ? r.path.slice(0, 40) + "…" : r.path}\` | ${r.score} (${r.scores}) | ${r.lcp} (${r.lcps} s) | ${r.fcp} | ${r.tbt} (${r.tbts} ms) | ${r.cls} | ${r.opp || "–"} |\n`;
   fs.appendFileSync(path.join(root, "docs/performance-log.md"), md);

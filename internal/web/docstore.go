@@ -124,7 +124,15 @@ func (ds *docStore) get(addr, ident string) *pageDoc {
 	if h.Ident != ident {
 		return nil
 	}
-	var buf bytes.Buffer
+	// The compressed document is the rest of the file: read into one
+	// slice of that size (a growing buffer allocated about three times
+	// the document on every read of the long tail).
+	fi, err := f.Stat()
+	if err != nil {
+		return nil
+	}
+	gz := make([]byte, 0, fi.Size()+bytes.MinRead)
+	buf := bytes.NewBuffer(gz)
 	if _, err := buf.ReadFrom(br); err != nil {
 		return nil
 	}

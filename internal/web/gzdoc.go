@@ -81,12 +81,12 @@ var scratchBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // compressDocument compresses a page's document at gzipFirstLevel, its
 // dictionary (doc[dictStart:dictEnd], named by dictKey) compressed once for
 // every document that carries it.
-func compressDocument(doc []byte, dictStart, dictEnd int, dictKey uint64) *gzDoc {
+func compressDocument(doc []byte, dictStart, dictEnd int, dictKey uint64, level int) *gzDoc {
 	return newGzDocPieces([]docPiece{
 		{b: doc[:dictStart]},
 		{z: sharedPart(dictKey, doc[dictStart:dictEnd], gzipDocLevel)},
 		{b: doc[dictEnd:]},
-	}, gzipFirstLevel)
+	}, level)
 }
 
 // newGzDocPieces compresses the pieces of a document at level, each on its

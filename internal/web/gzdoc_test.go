@@ -117,7 +117,7 @@ func TestGzDocWithSharedPart(t *testing.T) {
 		string(dict) + `</script><script>` + strings.Repeat("<li>Volvo</li>", 300) + "</script>")
 	start := bytes.Index(doc, dict)
 	end := start + len(dict)
-	d := compressDocument(doc, start, end, 42)
+	d := compressDocument(doc, start, end, 42, gzipFirstLevel)
 	if again := sharedPart(42, dict, gzipDocLevel); !bytes.Equal(again.z, d.parts[1].z) {
 		t.Error("the shared part differs the second time")
 	}

@@ -218,8 +218,16 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) error {
 				// cache (and compressed well if asked for again). The
 				// dictionary is compressed once for every page that
 				// carries it, also when documents are not kept
-				// (RENDER_CACHE=0).
-				d = compressDocument(doc, layout.dictStart, layout.dictEnd, enc.dictKey)
+				// (RENDER_CACHE=0). The pre-renderer, which works in the
+				// background at a bounded share of the CPU, compresses well
+				// at once: its documents are read from the store by a
+				// random walk over the long tail, and one made fast would
+				// be recompressed each time it came back into memory.
+				level := gzipFirstLevel
+				if prerender {
+					level = gzipDocLevel
+				}
+				d = compressDocument(doc, layout.dictStart, layout.dictEnd, enc.dictKey, level)
 				d.hashes = hashes
 				if !prerender {
 					s.gzDocs.put(key, d) // a nil cache keeps nothing
