@@ -223,6 +223,36 @@ func (q *Queue) AddPeriodic(job *river.PeriodicJob) {
 	q.Client.PeriodicJobs().Add(job)
 }
 
+// AddSweep makes sweep run every `every` and once at start, as a
+// periodic job of kind T in queue ("" for the default queue): enqueued by
+// the elected process only, one per period. A sweep finds the rows that
+// should have a job and have none (InsertMissing) — how the outboxes
+// recover deliveries whose job was discarded or never written.
+func AddSweep[T river.JobArgs](q *Queue, queue string, every time.Duration, sweep func(context.Context) error) {
+	river.AddWorker(q.Workers, river.WorkFunc(func(ctx context.Context, _ *river.Job[T]) error { return sweep(ctx) }))
+	var args T
+	q.AddPeriodic(river.NewPeriodicJob(river.PeriodicInterval(every), func() (river.JobArgs, *river.InsertOpts) {
+		return args, &river.InsertOpts{Queue: queue, UniqueOpts: river.UniqueOpts{ByPeriod: every}}
+	}, &river.PeriodicJobOpts{RunOnStart: true}))
+}
+
+// InsertMissing inserts params (unique jobs) in one transaction and
+// returns how many were new: a job like one waiting, running or done is
+// skipped.
+func (q *Queue) InsertMissing(ctx context.Context, params []river.InsertManyParams) (int, error) {
+	inserted := 0
+	err := q.db.Tx(ctx, func(tx *sql.Tx) error {
+		res, err := q.Client.InsertManyTx(ctx, tx, params)
+		for _, r := range res {
+			if !r.UniqueSkippedAsDuplicate {
+				inserted++
+			}
+		}
+		return err
+	})
+	return inserted, err
+}
+
 // AddQueue makes this process work the named queue with up to maxWorkers
 // jobs at once (call before Start). Jobs inserted in a queue that no
 // process works wait, untouched and without spending attempts, until one

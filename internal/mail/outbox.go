@@ -174,10 +174,13 @@ func (o *Outbox) Register(workers int) error {
 		return err
 	}
 	river.AddWorker(o.Jobs.Workers, &sendWorker{o: o})
-	river.AddWorker(o.Jobs.Workers, &sweepWorker{o: o})
-	o.Jobs.AddPeriodic(river.NewPeriodicJob(river.PeriodicInterval(SweepEvery), func() (river.JobArgs, *river.InsertOpts) {
-		return sweepArgs{}, &river.InsertOpts{Queue: QueueName, UniqueOpts: river.UniqueOpts{ByPeriod: SweepEvery}}
-	}, &river.PeriodicJobOpts{RunOnStart: true}))
+	jobs.AddSweep[sweepArgs](o.Jobs, QueueName, SweepEvery, func(ctx context.Context) error {
+		n, err := o.Sweep(ctx)
+		if n > 0 {
+			o.Log.Info("mail outbox: queued delivery of waiting mails", "mails", n)
+		}
+		return err
+	})
 	return nil
 }
 
@@ -237,19 +240,6 @@ type sweepArgs struct{}
 
 func (sweepArgs) Kind() string { return "mail_sweep" }
 
-type sweepWorker struct {
-	river.WorkerDefaults[sweepArgs]
-	o *Outbox
-}
-
-func (w *sweepWorker) Work(ctx context.Context, job *river.Job[sweepArgs]) error {
-	n, err := w.o.Sweep(ctx)
-	if n > 0 {
-		w.o.Log.Info("mail outbox: queued delivery of waiting mails", "mails", n)
-	}
-	return err
-}
-
 // Sweep inserts a delivery job for every unsent mail that has none
 // waiting, running or done (unique jobs skip the others) and returns how
 // many it inserted.
@@ -281,15 +271,8 @@ func (o *Outbox) Sweep(ctx context.Context) (int, error) {
 		for i, id := range ids {
 			params[i] = river.InsertManyParams{Args: SendArgs{ID: id}, InsertOpts: sendOpts()}
 		}
-		err = o.DB.Tx(ctx, func(tx *sql.Tx) error {
-			res, err := o.Jobs.Client.InsertManyTx(ctx, tx, params)
-			for _, r := range res {
-				if !r.UniqueSkippedAsDuplicate {
-					inserted++
-				}
-			}
-			return err
-		})
+		n, err := o.Jobs.InsertMissing(ctx, params)
+		inserted += n
 		if err != nil {
 			return inserted, errs.Wrap(err, "queue waiting mails")
 		}

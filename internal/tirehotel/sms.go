@@ -246,10 +246,10 @@ const SMSSweepEvery = time.Minute
 func (o *SMSSender) Register() {
 	q := o.Store.Jobs
 	river.AddWorker(q.Workers, &smsWorker{o: o})
-	river.AddWorker(q.Workers, &smsSweepWorker{o: o})
-	q.AddPeriodic(river.NewPeriodicJob(river.PeriodicInterval(SMSSweepEvery), func() (river.JobArgs, *river.InsertOpts) {
-		return smsSweepArgs{}, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: SMSSweepEvery}}
-	}, &river.PeriodicJobOpts{RunOnStart: true}))
+	jobs.AddSweep[smsSweepArgs](q, "", SMSSweepEvery, func(ctx context.Context) error {
+		_, err := o.Sweep(ctx)
+		return err
+	})
 }
 
 type smsWorker struct {
@@ -322,16 +322,6 @@ type smsSweepArgs struct{}
 
 func (smsSweepArgs) Kind() string { return "sms_sweep" }
 
-type smsSweepWorker struct {
-	river.WorkerDefaults[smsSweepArgs]
-	o *SMSSender
-}
-
-func (w *smsSweepWorker) Work(ctx context.Context, job *river.Job[smsSweepArgs]) error {
-	_, err := w.o.Sweep(ctx)
-	return err
-}
-
 // Sweep gives up the unsent messages past their expiry and inserts a
 // delivery job for every other unsent one that has none waiting, running
 // or done (unique jobs skip those); it returns how many jobs it inserted.
@@ -359,15 +349,6 @@ func (o *SMSSender) Sweep(ctx context.Context) (int, error) {
 	if err := rows.Err(); err != nil || len(params) == 0 {
 		return 0, errs.Wrap(err, "list due sms")
 	}
-	inserted := 0
-	err = st.db.Tx(ctx, func(tx *sql.Tx) error {
-		res, err := st.Jobs.Client.InsertManyTx(ctx, tx, params)
-		for _, r := range res {
-			if !r.UniqueSkippedAsDuplicate {
-				inserted++
-			}
-		}
-		return err
-	})
+	inserted, err := st.Jobs.InsertMissing(ctx, params)
 	return inserted, errs.Wrap(err, "queue due sms")
 }
