@@ -7,22 +7,27 @@ export interface FavouritesState {
   ready: boolean;
 }
 
+/**
+ * watchFavourites calls sync now and whenever the saved list changes (in
+ * this tab or another); it returns the unsubscribe for an effect's cleanup.
+ */
+function watchFavourites(sync: () => void): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === FAVOURITES_KEY) sync();
+  };
+  sync();
+  window.addEventListener(FAVOURITES_CHANGED, sync);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    window.removeEventListener(FAVOURITES_CHANGED, sync);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
 /** useFavourites is the saved list, empty (ready false) until the first effect reads storage. */
 export function useFavourites(): FavouritesState {
   const [state, setState] = useState<FavouritesState>({ list: [], ready: false });
-  useEffect(() => {
-    const sync = () => setState({ list: readFavourites(), ready: true });
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === null || e.key === FAVOURITES_KEY) sync();
-    };
-    sync();
-    window.addEventListener(FAVOURITES_CHANGED, sync);
-    window.addEventListener("storage", onStorage);
-    return () => {
-      window.removeEventListener(FAVOURITES_CHANGED, sync);
-      window.removeEventListener("storage", onStorage);
-    };
-  }, []);
+  useEffect(() => watchFavourites(() => setState({ list: readFavourites(), ready: true })), []);
   return state;
 }
 
@@ -34,18 +39,6 @@ export function useFavourites(): FavouritesState {
  */
 export function useIsFavourite(id: number): boolean {
   const [on, setOn] = useState(false);
-  useEffect(() => {
-    const sync = () => setOn(readFavourites().some((c) => c.car_id === id));
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === null || e.key === FAVOURITES_KEY) sync();
-    };
-    sync();
-    window.addEventListener(FAVOURITES_CHANGED, sync);
-    window.addEventListener("storage", onStorage);
-    return () => {
-      window.removeEventListener(FAVOURITES_CHANGED, sync);
-      window.removeEventListener("storage", onStorage);
-    };
-  }, [id]);
+  useEffect(() => watchFavourites(() => setOn(readFavourites().some((c) => c.car_id === id))), [id]);
   return on;
 }
