@@ -12,6 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { templates as templatesOf } from "./templates.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const require = createRequire(path.join(root, "web/package.json"));
@@ -22,20 +23,7 @@ const args = process.argv.slice(2);
 const write = args.includes("--write");
 const base = (args.find((a) => !a.startsWith("--")) || "http://127.0.0.1:8080").replace(/\/$/, "");
 
-// One URL per template; the detail and dealer pages are taken from the sitemap.
-const sitemap = await (await fetch(base + "/sitemap.xml")).text();
-const first = (re) => (sitemap.match(re) || [])[1];
-const templates = [
-  ["home", "/"],
-  ["car list", "/bilar"],
-  ["car detail", first(/<loc>https?:\/\/[^/<]+(\/bilar\/\d+\/[^<]+)<\/loc>/)],
-  ["dealer list", "/anlaggningar"],
-  ["dealer page", first(/<loc>https?:\/\/[^/<]+(\/anlaggningar\/[^<]+)<\/loc>/)],
-  ["stories", "/nyheter"],
-  ["story", first(/<loc>https?:\/\/[^/<]+(\/nyheter\/[^<]+)<\/loc>/)],
-  ["booking", "/boka-service"],
-  ["tyre hotel", "/dackhotell"],
-].filter(([, p]) => p);
+const templates = await templatesOf(base);
 
 const chrome = await chromeLauncher.launch({
   chromePath: "/usr/bin/chromium",

@@ -19,6 +19,7 @@
 // back on the same machine: absolute times follow the machine's load.
 import path from "node:path";
 import { createRequire } from "node:module";
+import { templates as templatesOf } from "./templates.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const require = createRequire(path.join(root, "web/package.json"));
@@ -44,19 +45,7 @@ const len = (e) => (cpu ? (e.tdur ?? e.dur) * throttle : e.dur);
 const valued = new Set(["--runs", "--throttle", "--only"]);
 const base = (args.find((a, i) => !a.startsWith("--") && !valued.has(args[i - 1])) || "http://127.0.0.1:8080").replace(/\/$/, "");
 
-const sitemap = await (await fetch(base + "/sitemap.xml")).text();
-const first = (re) => (sitemap.match(re) || [])[1];
-const templates = [
-  ["home", "/"],
-  ["car list", "/bilar"],
-  ["car detail", first(/<loc>https?:\/\/[^/<]+(\/bilar\/\d+\/[^<]+)<\/loc>/)],
-  ["dealer list", "/anlaggningar"],
-  ["dealer page", first(/<loc>https?:\/\/[^/<]+(\/anlaggningar\/[^<]+)<\/loc>/)],
-  ["stories", "/nyheter"],
-  ["story", first(/<loc>https?:\/\/[^/<]+(\/nyheter\/[^<]+)<\/loc>/)],
-  ["booking", "/boka-service"],
-  ["tyre hotel", "/dackhotell"],
-].filter(([name, p]) => p && (only.length === 0 || only.includes(name)));
+const templates = (await templatesOf(base)).filter(([name]) => only.length === 0 || only.includes(name));
 
 const CATEGORIES = [
   "-*",
