@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -66,11 +65,7 @@ func TestSpoofedForwardedFor(t *testing.T) {
 	}
 	ctx := context.Background()
 	dataDir, webDir := t.TempDir(), t.TempDir()
-	dist := filepath.Join(webDir, "dist", "client")
-	os.MkdirAll(filepath.Join(dist, ".vite"), 0o755)
-	os.MkdirAll(filepath.Join(dist, "assets"), 0o755)
-	os.WriteFile(filepath.Join(dist, ".vite", "manifest.json"), []byte(`{"src/app/entry-client.tsx":{"file":"assets/entry.js","isEntry":true}}`), 0o644)
-	os.WriteFile(filepath.Join(dist, "assets", "entry.js"), []byte(`console.log(1)`), 0o644)
+	fakeClientBuild(t, filepath.Join(webDir, "dist", "client"))
 	for k, v := range map[string]string{
 		"DATA_DIR": dataDir, "WEB_DIR": webDir, "SITE_NAME": "group-se", "RENDER_WORKERS": "0", "LOG_LEVEL": "error",
 		"ACCESS_LOG": "false", "DATABASE_URL": "", "CONTENT_DIR": "", "EDGE_ENDPOINT": "", "PUBLIC_URL": "", "PUBLIC_URLS": "",

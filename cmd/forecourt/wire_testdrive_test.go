@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -19,16 +18,13 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
-	contentfiles "forecourt/content"
 	"forecourt/internal/booking"
 	"forecourt/internal/booking/bookingapi"
 	"forecourt/internal/booking/bookingsms"
 	"forecourt/internal/catalog"
-	"forecourt/internal/content"
 	"forecourt/internal/demo/stock"
 	"forecourt/internal/jobs"
 	"forecourt/internal/mail"
-	"forecourt/internal/page"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/site"
 	"forecourt/internal/store"
@@ -69,17 +65,7 @@ func testDriveOfSoldCar(t *testing.T, dsn string) {
 	if _, err := stock.SeedIfEmpty(ctx, cars, stock.SeedOptions{Scale: 0.05}); err != nil {
 		t.Fatal(err)
 	}
-	src, err := content.LoadFiles(contentfiles.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dist := t.TempDir()
-	os.MkdirAll(filepath.Join(dist, ".vite"), 0o755)
-	os.MkdirAll(filepath.Join(dist, "assets"), 0o755)
-	os.WriteFile(filepath.Join(dist, "assets", "entry.js"), []byte(`console.log(1)`), 0o644)
-	os.WriteFile(filepath.Join(dist, ".vite", "manifest.json"), []byte(`{"src/app/entry-client.tsx":{"file":"assets/entry.js","isEntry":true}}`), 0o644)
-	deps := web.Deps{Sites: sites, Pages: &page.Assembler{Content: src}, Store: db, AssetsDir: dist, Logger: log,
-		Health: map[string]func(context.Context) string{}}
+	deps := testDeps(t, a)
 	w := &wiring{app: a, deps: &deps, limiter: ratelimit.New(db)}
 	if w.booking, err = startBookingEngine(ctx, a, &deps); err != nil {
 		t.Fatal(err)

@@ -18,13 +18,10 @@ import (
 	"testing"
 	"time"
 
-	contentfiles "forecourt/content"
 	"forecourt/internal/catalog"
-	"forecourt/internal/content"
 	"forecourt/internal/demo/stock"
 	"forecourt/internal/demo/tyres"
 	"forecourt/internal/jobs"
-	"forecourt/internal/page"
 	"forecourt/internal/ratelimit"
 	"forecourt/internal/site"
 	"forecourt/internal/store"
@@ -74,17 +71,7 @@ func TestTirehotelServer(t *testing.T) {
 		t.Fatalf("no development key: %v", err)
 	}
 
-	dist := t.TempDir()
-	os.MkdirAll(filepath.Join(dist, ".vite"), 0o755)
-	os.MkdirAll(filepath.Join(dist, "assets"), 0o755)
-	os.WriteFile(filepath.Join(dist, ".vite", "manifest.json"), []byte(`{"src/app/entry-client.tsx":{"file":"assets/entry.js","isEntry":true}}`), 0o644)
-	os.WriteFile(filepath.Join(dist, "assets", "entry.js"), []byte(`console.log(1)`), 0o644)
-	src, err := content.LoadFiles(contentfiles.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	deps := web.Deps{Sites: sites, Pages: &page.Assembler{Content: src}, Store: db, AssetsDir: dist, Logger: log,
-		Health: map[string]func(context.Context) string{}}
+	deps := testDeps(t, a)
 	w := &wiring{app: a, deps: &deps, limiter: ratelimit.New(db)}
 	if w.booking, err = startBookingEngine(ctx, a, &deps); err != nil {
 		t.Fatal(err)
